@@ -1,0 +1,1 @@
+"""(see the module docstrings)"""

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Set up a virtual environment with everything thunder-deid needs, CPU-only, idempotently.
+#   bash scripts/setup.sh            # .venv in the repository root
+# On a GPU machine install your CUDA build of torch into the venv first; this script keeps it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=${PYTHON:-python3}
+VENV=${VENV:-.venv}
+[ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
+PIP=("$VENV/bin/python" -m pip --disable-pip-version-check -q)
+FIND=()
+[ -d /opt/wheels ] && FIND=(--find-links /opt/wheels)
+# torch: the exact CPU wheel unless some torch is already there; never let a resolver pick a CUDA build.
+if ! "$VENV/bin/python" -c "import torch" 2>/dev/null; then
+  "${PIP[@]}" install "${FIND[@]}" "torch==2.13.0"
+fi
+"${PIP[@]}" install "${FIND[@]}" -e ".[all]"
+# KenLM's lmplz/build_binary for training boundary-aware tokenizers (skipped when already on PATH or built).
+bash scripts/build_kenlm.sh

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Set up (idempotent) and run the test suite. Extra arguments go to pytest.
+#   bash scripts/test.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+export PATH="$PWD/third_party/kenlm-build/bin:$PATH"
+set +e
+.venv/bin/python -m pytest "$@"
+rc=$?
+set -e
+if [ "$rc" -eq 5 ]; then echo "pytest collected no tests: failing" >&2; exit 1; fi
+exit "$rc"

@@ -1,0 +1,63 @@
+"""``thunder-deid taxonomy stats|show|check``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from thunder_deid.taxonomy.tree import Taxonomy, load_taxonomy
+
+
+def _show(tax: Taxonomy, name: str | None, depth: int = 0) -> None:
+    nodes = [tax[name]] if name else tax.children(None)
+    for n in nodes:
+        print("  " * depth + f"{n.code} {n.name} ({n.en})")
+        for c in tax.children(n.name):
+            _show(tax, c.name, depth + 1)
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    counts = load_taxonomy().counts()
+    print(json.dumps(counts) if args.json else "\n".join(f"{k}: {v}" for k, v in counts.items()))
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    _show(load_taxonomy(), args.node)
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    tax = load_taxonomy()
+    bad = 0
+    for label in args.labels:
+        node = tax.get(label)
+        if node is None:
+            print(f"{label}\tINVALID")
+            bad += 1
+        else:
+            print(f"{label}\t{node.level}\t{node.code}\t{' > '.join(a.name for a in reversed(tax.ancestors(label)))}")
+    return 1 if bad else 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    from thunder_deid.cli import HelpFormatter
+
+    p = sub.add_parser("taxonomy", help="inspect the three-tier PII taxonomy", formatter_class=HelpFormatter,
+                       description="Inspect the taxonomy of appendix B.\n\nexamples:\n"
+                       "  thunder-deid taxonomy stats --json\n  thunder-deid taxonomy show 주소\n"
+                       "  thunder-deid taxonomy check 인명 식당:한식당")
+    s = p.add_subparsers(dest="taxonomy_command", metavar="ACTION", required=True)
+    q = s.add_parser("stats", help="node counts per level", formatter_class=HelpFormatter,
+                     description="Count nodes per level from the data file.\n\nexample:\n  thunder-deid taxonomy stats --json")
+    q.add_argument("--json", action="store_true")
+    q.set_defaults(func=cmd_stats)
+    q = s.add_parser("show", help="print the tree or a subtree", formatter_class=HelpFormatter,
+                     description="Print the tree, or the subtree under NODE.\n\nexample:\n  thunder-deid taxonomy show 사업체")
+    q.add_argument("node", nargs="?")
+    q.set_defaults(func=cmd_show)
+    q = s.add_parser("check", help="validate labels", formatter_class=HelpFormatter,
+                     description="Check that each LABEL (optionally LABEL:SUB) is a taxonomy node; exit 1 if any is not.\n\n"
+                     "example:\n  thunder-deid taxonomy check 인명 식당:한식당")
+    q.add_argument("labels", nargs="+")
+    q.set_defaults(func=cmd_check)

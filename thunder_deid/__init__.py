@@ -1,0 +1,21 @@
+"""thunder-deid: boundary-aware de-identification of Korean court judgments (Thunder-DeID+).
+
+    >>> import thunder_deid as td
+    >>> doc = td.parse_inline("피해자 공소외 <<<2:인명>>>에게")
+    >>> doc.text, doc.spans[0].label
+    ('피해자 공소외 2에게', '인명')
+"""
+
+from thunder_deid.document import Document, Span, load_jsonl, read_jsonl, write_jsonl
+from thunder_deid.errors import DocumentError, InlineFormatError, LabelError, ThunderDeidError
+from thunder_deid.inline import parse_inline, render_inline
+from thunder_deid.taxonomy import Taxonomy, load_taxonomy
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Document", "Span", "read_jsonl", "load_jsonl", "write_jsonl",
+    "parse_inline", "render_inline",
+    "Taxonomy", "load_taxonomy",
+    "ThunderDeidError", "DocumentError", "InlineFormatError", "LabelError",
+]

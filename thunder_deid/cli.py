@@ -1,0 +1,65 @@
+"""The ``thunder-deid`` command line: one console script, one subcommand module per component.
+
+Each component's ``cli`` module exposes ``register(subparsers)``, which adds its subcommands with
+``set_defaults(func=...)``; ``func(args)`` returns the exit status. Errors of the project's own
+(:class:`ThunderDeidError`) print as one line on stderr with exit status 2 and never echo document text.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import sys
+from typing import Sequence
+
+from thunder_deid.errors import ThunderDeidError
+
+# Order is the order of `thunder-deid --help`.
+COMMAND_MODULES = (
+    "thunder_deid.taxonomy.cli",      # taxonomy stats|show|check
+    "thunder_deid.commands",          # convert, validate
+    "thunder_deid.eval.cli",          # eval
+    "thunder_deid.corpus.cli",        # corpus convert-thunder|annotate-placeholders|report|split
+    "thunder_deid.surrogates.cli",    # surrogates coverage, realize
+    "thunder_deid.tokenizer.cli",     # tokenizer train-bpe|train|encode|analyze
+    "thunder_deid.model.cli",         # train, pretrain, finetune, predict, redact
+)
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
+    """Keeps the worked examples in descriptions as written and shows defaults."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="thunder-deid",
+        formatter_class=HelpFormatter,
+        description="De-identify Korean court judgments and other sensitive Korean documents.\n\n"
+        "example:\n  thunder-deid redact judgment.txt judgment.redacted.txt --mode mask",
+    )
+    parser.add_argument("-v", "--verbose", action="store_true", help="log progress (never document text)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except ThunderDeidError as e:
+        print(f"thunder-deid {args.command}: error: {e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,99 @@
+"""``thunder-deid convert`` (inline text files/folders <-> JSONL) and ``thunder-deid validate``."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from thunder_deid.document import Document, read_jsonl, write_jsonl
+from thunder_deid.errors import ThunderDeidError
+from thunder_deid.inline import parse_inline, render_inline
+from thunder_deid.io import atomic_writer, refuse_overwrite_input
+from thunder_deid.validate import problems
+
+INLINE_SUFFIXES = (".txt", ".md")
+
+
+def _inline_files(src: Path) -> list[tuple[str, Path]]:
+    """(document id, path) for a file or every .txt/.md file under a folder; id = relative path without suffix."""
+    if src.is_file():
+        return [(src.stem, src)]
+    if not src.is_dir():
+        raise ThunderDeidError(f"{src}: no such file or folder")
+    files = sorted(p for p in src.rglob("*") if p.is_file() and p.suffix in INLINE_SUFFIXES)
+    return [(p.relative_to(src).with_suffix("").as_posix(), p) for p in files]
+
+
+def inline_to_jsonl(src: Path, out: Path, allow_unknown: bool = False) -> int:
+    docs = []
+    for doc_id, path in _inline_files(src):
+        text = path.read_text(encoding="utf-8")
+        docs.append(parse_inline(text, doc_id, allow_unknown=allow_unknown, source=str(path)))
+    return write_jsonl(out, docs)
+
+
+def jsonl_to_inline(src: Path, out: Path) -> int:
+    """One ``<id>.txt`` per document under folder ``out`` (ids with '/' become sub-folders)."""
+    n = 0
+    for doc in read_jsonl(src):
+        rel = Path(doc.id + ".txt")
+        if rel.is_absolute() or ".." in rel.parts:
+            raise ThunderDeidError(f"{src}: document id {doc.id!r} is not a safe relative file name")
+        with atomic_writer(out / rel) as f:
+            f.write(render_inline(doc))
+        n += 1
+    return n
+
+
+def cmd_convert(args: argparse.Namespace) -> int:
+    src, out = Path(args.src), Path(args.out)
+    refuse_overwrite_input([src], out)
+    to = args.to or ("jsonl" if out.suffix == ".jsonl" else "inline")
+    if to == "jsonl":
+        n = inline_to_jsonl(src, out, allow_unknown=args.allow_unknown)
+    else:
+        if not src.is_file():
+            raise ThunderDeidError(f"{src}: expected a JSONL file")
+        n = jsonl_to_inline(src, out)
+    print(f"converted {n} documents -> {out}")
+    return 0
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    bad = 0
+    for path in args.files:
+        for doc in read_jsonl(path):
+            for p in problems(doc, check_labels=not args.no_labels):
+                print(f"{path}: {p}")
+                bad += 1
+    print(f"{bad} problems")
+    return 1 if bad else 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    from thunder_deid.cli import HelpFormatter
+
+    p = sub.add_parser(
+        "convert", formatter_class=HelpFormatter,
+        help="convert between inline-annotated text and JSONL",
+        description="Convert inline-annotated text (<<<MENTION:LABEL[:SUB]>>>) to JSONL, or JSONL to inline text.\n"
+        "A folder is read recursively (*.txt, *.md); each file's relative path is its document id.\n\n"
+        "examples:\n  thunder-deid convert annotated/ docs.jsonl\n  thunder-deid convert docs.jsonl annotated/",
+    )
+    p.add_argument("src", help="inline .txt/.md file or folder, or a JSONL file")
+    p.add_argument("out", help="JSONL file (when converting to JSONL) or folder (when converting to inline)")
+    p.add_argument("--to", choices=["jsonl", "inline"], help="direction; default: jsonl if OUT ends in .jsonl")
+    p.add_argument("--allow-unknown", action="store_true", help="accept labels outside the taxonomy")
+    p.set_defaults(func=cmd_convert)
+
+    p = sub.add_parser(
+        "validate", formatter_class=HelpFormatter, help="check JSONL documents (offsets, overlaps, labels)",
+        description="Report overlapping spans, offsets out of range, span text mismatches and unknown labels.\n\n"
+        "example:\n  thunder-deid validate docs.jsonl",
+    )
+    p.add_argument("files", nargs="+")
+    p.add_argument("--no-labels", action="store_true", help="do not check labels against the taxonomy")
+    p.set_defaults(func=cmd_validate)
+
+
+__all__ = ["Document", "inline_to_jsonl", "jsonl_to_inline", "register"]

@@ -1,0 +1,21 @@
+"""Errors the project raises for bad input. Messages name the file, line, document id or field at fault,
+and never quote document text (it is personal data)."""
+
+
+class ThunderDeidError(Exception):
+    """Base class: the CLI prints these as one clean line and exits with status 2."""
+
+
+class DocumentError(ThunderDeidError, ValueError):
+    """A document, span or JSONL line is malformed or inconsistent."""
+
+
+class InlineFormatError(DocumentError):
+    """An inline-annotated text (``<<<MENTION:LABEL>>>``) cannot be parsed."""
+
+
+class LabelError(ThunderDeidError, KeyError):
+    """A label is not in the taxonomy and no normalisation rule maps it."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""
