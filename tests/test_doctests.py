@@ -1,0 +1,20 @@
+"""The worked examples in module docstrings are tests too."""
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "thunder_deid.document",
+    "thunder_deid.inline",
+    "thunder_deid.bio",
+    "thunder_deid.validate",
+    "thunder_deid.taxonomy.tree",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
