@@ -1,7 +1,87 @@
-"""Subcommands of this component (filled in by its issue)."""
+"""``thunder-deid eval``: word-segment scores of prediction files against a gold file.
+
+    thunder-deid eval --gold test.jsonl --pred seed1.jsonl seed2.jsonl --label-set general18 --per-type
+
+Prints a small aligned table, or with ``--json`` one object with keys ``strict_typed``,
+``partial_typed``, ``strict_binary``, ``partial_binary`` (each ``{tp, fp, fn, precision, recall,
+f1}``), ``documents``, ``prediction_sets``, ``missing_documents``, ``gold_segments``,
+``non_pii_segments``, ``labels``, ``level`` and, with ``--per-type``, ``per_type``.
+"""
+
+from __future__ import annotations
 
 import argparse
+import json
+from pathlib import Path
+
+from thunder_deid.document import read_jsonl
+from thunder_deid.errors import ThunderDeidError
+from thunder_deid.eval.score import score_documents
+from thunder_deid.taxonomy.label_sets import get_label_set, label_set_names
+
+DESCRIPTION = """\
+Score predicted spans against gold spans on tokenizer-independent word segments (paper §3.4,
+appendix D). Each gold span is one segment (even with spaces inside); the rest of the text splits
+at whitespace into non-PII segments. Four variants: strict/partial coverage of a gold segment's
+non-space characters x typed/binary label matching. A prediction touching a non-PII segment is one
+FP; under typed scoring a wrong label on a missed gold segment is an FN plus an FP.
+
+Several --pred files (seeds) are summed before P/R/F1 (micro). A gold document missing from a
+prediction file counts as predicting nothing and is reported; a prediction document not in the gold,
+or with a different text, is an error. F1 = 2TP/(2TP+FP+FN); 0/0 is reported as 0.
+
+Per-type (--per-type): TP and FN go to the gold label; a wrong-label FP to the wrong label, and a
+non-PII FP to the predicted label, covering most of the segment's non-space characters.
+
+examples:
+  thunder-deid eval --gold test.jsonl --pred pred.jsonl
+  thunder-deid eval --gold test.jsonl --pred seed1.jsonl seed2.jsonl seed3.jsonl --json
+  thunder-deid eval --gold general_test.jsonl --pred pred.jsonl --label-set general18 --per-type
+  thunder-deid eval --gold test.jsonl --pred pred.jsonl --level top"""
+
+
+def _labels(args: argparse.Namespace) -> frozenset[str] | None:
+    if args.label_set:
+        return get_label_set(args.label_set)
+    if args.labels is not None:
+        labels = frozenset(x.strip() for x in args.labels.split(",") if x.strip())
+        if not labels:
+            raise ThunderDeidError("--labels: expected a comma-separated list of labels")
+        return labels
+    return None
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    labels = _labels(args)
+    for p in [args.gold, *args.pred]:
+        if not Path(p).is_file():
+            raise ThunderDeidError(f"{p}: no such file")
+    gold = read_jsonl(args.gold)
+    preds = [list(read_jsonl(p)) for p in args.pred]
+    scores = score_documents(gold, preds, labels=labels, level=args.level, per_type=args.per_type,
+                             gold_name=str(args.gold), pred_names=[str(p) for p in args.pred])
+    if args.json:
+        out = scores.to_dict()
+        out.update(labels=None if labels is None else sorted(labels), level=args.level)
+        print(json.dumps(out, ensure_ascii=False))
+    else:
+        print(scores.format_table())
+    return 0
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
-    return None
+    from thunder_deid.cli import HelpFormatter
+
+    p = sub.add_parser("eval", help="word-segment scores of predictions against gold (four variants)",
+                       formatter_class=HelpFormatter, description=DESCRIPTION)
+    p.add_argument("--gold", required=True, type=Path, help="gold documents (JSONL)")
+    p.add_argument("--pred", required=True, nargs="+", type=Path, metavar="PRED",
+                   help="prediction documents (JSONL); several files (seeds) are summed")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--labels", help="comma-separated labels to keep; other gold spans and predictions are dropped")
+    which.add_argument("--label-set", choices=label_set_names(), help="a named label set (taxonomy/data/label_sets.yaml)")
+    p.add_argument("--level", choices=("mid", "top"),
+                   help="map both sides' labels to this taxonomy level before typed comparison")
+    p.add_argument("--per-type", action="store_true", help="also report counts and P/R/F1 per label")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    p.set_defaults(func=cmd_eval)
