@@ -8,12 +8,14 @@ PY=${PYTHON:-python3}
 VENV=${VENV:-.venv}
 [ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
 PIP=("$VENV/bin/python" -m pip --disable-pip-version-check -q)
+# pip.conf on some machines lists local indexes that may be absent: hide only that warning.
+quiet() { "$@" 2>&1 | { grep -v "is ignored: it is neither a file nor a directory" || true; }; }
 FIND=()
 [ -d /opt/wheels ] && FIND=(--find-links /opt/wheels)
 # torch: the exact CPU wheel unless some torch is already there; never let a resolver pick a CUDA build.
 if ! "$VENV/bin/python" -c "import torch" 2>/dev/null; then
-  "${PIP[@]}" install "${FIND[@]}" "torch==2.13.0"
+  quiet "${PIP[@]}" install "${FIND[@]}" "torch==2.13.0"
 fi
-"${PIP[@]}" install "${FIND[@]}" -e ".[all]"
+quiet "${PIP[@]}" install "${FIND[@]}" -e ".[all]"
 # KenLM's lmplz/build_binary for training boundary-aware tokenizers (skipped when already on PATH or built).
 bash scripts/build_kenlm.sh
