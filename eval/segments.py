@@ -61,15 +61,14 @@ def nonspace_mask(text: str) -> np.ndarray:
 def word_segments(text: str, gold: Sequence[SpanTuple]) -> Iterator[tuple[int, int, str | None]]:
     """The document's word segments in text order: gold spans (their label) and non-PII runs (None)."""
     ns = nonspace_mask(text)
-    in_gold = np.zeros(len(text) + 1, dtype=bool)
+    in_gold = np.zeros(len(text), dtype=bool)
     keep = []
     for s, e, label in sorted(gold):
         if ns[s:e].any():
             keep.append((s, e, label))
         in_gold[s:e] = True
-    free = ns & ~in_gold[:-1]
-    edges = np.flatnonzero(np.diff(np.concatenate(([False], free, [False])).astype(np.int8)))
-    runs = [(int(a), int(b), None) for a, b in zip(edges[::2], edges[1::2])]
+    rs, re_ = _runs(ns & ~in_gold)
+    runs = [(int(a), int(b), None) for a, b in zip(rs, re_)]
     yield from sorted(keep + runs, key=lambda t: t[0])
 
 
@@ -80,23 +79,20 @@ def _prefix(mask: np.ndarray) -> np.ndarray:
     return out
 
 
-def _coverage(n: int, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
-    """How many of the spans cover each character."""
-    delta = np.bincount(starts, minlength=n + 1) - np.bincount(ends, minlength=n + 1)
-    return np.cumsum(delta[:n])
+def _coverage(n: int, starts: np.ndarray, ends: np.ndarray, rows: np.ndarray | None = None, k: int = 1) -> np.ndarray:
+    """How many spans cover each character: shape ``(n,)``, or ``(k, n)`` counted per row id ``rows``."""
+    if rows is None:
+        delta = np.bincount(starts, minlength=n + 1) - np.bincount(ends, minlength=n + 1)
+        return np.cumsum(delta[:n])
+    flat = rows * (n + 1)
+    delta = np.bincount(flat + starts, minlength=k * (n + 1)) - np.bincount(flat + ends, minlength=k * (n + 1))
+    return np.cumsum(delta.reshape(k, n + 1)[:, :n], axis=1)
 
 
-def _arrays(spans: Sequence[SpanTuple]) -> tuple[np.ndarray, np.ndarray, list[str]]:
-    if not spans:
-        return np.zeros(0, np.int64), np.zeros(0, np.int64), []
-    starts, ends, labels = zip(*spans)
-    return np.asarray(starts, np.int64), np.asarray(ends, np.int64), list(labels)
-
-
-def _most_covered(pre_by: dict[str, np.ndarray], labels: list[str], s: np.ndarray, e: np.ndarray) -> list[str]:
-    """For each range [s, e), the label among ``labels`` (sorted) covering most non-space characters."""
-    table = np.stack([pre_by[lab][e] - pre_by[lab][s] for lab in labels])  # labels x ranges
-    return [labels[i] for i in table.argmax(axis=0)]
+def _runs(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Starts and (exclusive) ends of the maximal runs of True."""
+    edges = np.flatnonzero(np.diff(np.concatenate(([False], mask, [False])).astype(np.int8)))
+    return edges[::2], edges[1::2]
 
 
 def count_document(text: str, gold: Sequence[SpanTuple], pred: Sequence[SpanTuple], *,
@@ -105,77 +101,80 @@ def count_document(text: str, gold: Sequence[SpanTuple], pred: Sequence[SpanTupl
     n = len(text)
     ns = nonspace_mask(text)
     ns_pre = _prefix(ns)
-    out = Scores(documents=1)
+    pred = [p for p in pred if p[0] < p[1]]
+    labels = sorted({p[2] for p in pred} | {g[2] for g in gold})  # row ids; sorted so ties pick the first
+    row = {lab: i for i, lab in enumerate(labels)}
+    k = len(labels)
 
-    # Gold segments: keep spans with at least one non-space character; ``size`` = |C|.
-    gs_all, ge_all, gl_all = _arrays(gold)
-    size_all = ns_pre[ge_all] - ns_pre[gs_all]
-    keep = size_all > 0
-    gs, ge, size = gs_all[keep], ge_all[keep], size_all[keep]
-    gl = [lab for lab, k in zip(gl_all, keep) if k]
+    # Gold segments: spans with at least one non-space character; ``size`` = |C|.
+    gs, ge = (np.array([g[i] for g in gold], np.int64) for i in (0, 1))
+    gid = np.array([row[g[2]] for g in gold], np.int64)
+    size = ns_pre[ge] - ns_pre[gs]
+    keep = size > 0
+    gs, ge, gid, size = gs[keep], ge[keep], gid[keep], size[keep]
+    # gold_at[i] = 1 + row of the gold label at character i, 0 outside gold (gold spans do not overlap).
+    delta = np.bincount(gs, gid + 1, n + 1) - np.bincount(ge, gid + 1, n + 1)
+    gold_at = np.cumsum(delta[:n]).astype(np.int64)
 
-    ps, pe, pl = _arrays([p for p in pred if p[0] < p[1]])
-    cnt_all = _coverage(n, ps, pe)
+    # Prediction coverage per label (k x n) and in total; own = coverage by the gold label there.
+    ps, pe = (np.array([p[i] for p in pred], np.int64) for i in (0, 1))
+    pid = np.array([row[p[2]] for p in pred], np.int64)
+    cnt = _coverage(n, ps, pe, pid, k) if k else np.zeros((0, n), np.int64)
+    cnt_all = cnt.sum(axis=0) if k else np.zeros(n, np.int64)
+    own = np.where(gold_at > 0, cnt[np.maximum(gold_at - 1, 0), np.arange(n)], 0) if k else cnt_all
     any_pre = _prefix(ns & (cnt_all > 0))
-    pred_labels = sorted(set(pl))
-    pl_arr = np.asarray(pl, dtype=object)
-    cnt_by = {lab: _coverage(n, ps[pl_arr == lab], pe[pl_arr == lab]) for lab in pred_labels}
+    own_pre = _prefix(ns & (own > 0))
+    other_pre = _prefix(ns & (cnt_all - own > 0))
 
-    # Typed coverage of each gold segment by its own label (cov_l) and by any other label (cov_o).
     cov_any = any_pre[ge] - any_pre[gs]
-    cov_l = np.zeros(len(gl), np.int64)
-    cov_o = cov_any.copy()
-    gl_arr = np.asarray(gl, dtype=object)
-    for lab in set(gl) & set(pred_labels):
-        idx = gl_arr == lab
-        own = cnt_by[lab]
-        own_pre, other_pre = _prefix(ns & (own > 0)), _prefix(ns & (cnt_all - own > 0))
-        cov_l[idx] = own_pre[ge[idx]] - own_pre[gs[idx]]
-        cov_o[idx] = other_pre[ge[idx]] - other_pre[gs[idx]]
-
-    hit = {"strict_typed": cov_l == size, "partial_typed": cov_l > 0,
+    cov_own = own_pre[ge] - own_pre[gs]
+    cov_other = other_pre[ge] - other_pre[gs]
+    hit = {"strict_typed": cov_own == size, "partial_typed": cov_own > 0,
            "strict_binary": cov_any == size, "partial_binary": cov_any > 0}
-    wrong = {v: ~hit[v] & (cov_o > 0) for v in ("strict_typed", "partial_typed")}
+    wrong = {v: ~hit[v] & (cov_other > 0) for v in ("strict_typed", "partial_typed")}
 
     # Non-PII segments: maximal runs of non-space characters outside gold spans.
-    free = ns & (_coverage(n, gs_all, ge_all) == 0)
-    edges = np.flatnonzero(np.diff(np.concatenate(([False], free, [False])).astype(np.int8)))
-    rs, re_ = edges[::2], edges[1::2]
+    rs, re_ = _runs(ns & (gold_at == 0))
     run_hit = (any_pre[re_] - any_pre[rs]) > 0
     n_fp = int(run_hit.sum())
 
-    out.gold_segments = len(gl)
-    out.non_pii_segments = len(rs)
-    for v in hit:
-        tp = int(hit[v].sum())
-        out.counts[v].tp, out.counts[v].fn = tp, len(gl) - tp
-        out.counts[v].fp = n_fp + (int(wrong[v].sum()) if v in wrong else 0)
-    for lab in gl:
-        out.gold[lab] = out.gold.get(lab, 0) + 1
+    out = Scores(documents=1, gold_segments=len(gs), non_pii_segments=len(rs))
+    for v, h in hit.items():
+        tp = int(h.sum())
+        c = out.counts[v]
+        c.tp, c.fn = tp, len(gs) - tp
+        c.fp = n_fp + (int(wrong[v].sum()) if v in wrong else 0)
+    for i in gid:
+        out.gold[labels[i]] = out.gold.get(labels[i], 0) + 1
     if per_type:
-        _attribute(out, gl, hit, wrong, pred_labels, cnt_by, ns, gs, ge, rs[run_hit], re_[run_hit])
+        _attribute(out, labels, gid, hit, wrong, ns, cnt, gs, ge, rs[run_hit], re_[run_hit])
     return out
 
 
-def _attribute(out: Scores, gl: list[str], hit: dict[str, np.ndarray], wrong: dict[str, np.ndarray],
-               pred_labels: list[str], cnt_by: dict[str, np.ndarray], ns: np.ndarray,
+def _attribute(out: Scores, labels: list[str], gid: np.ndarray, hit: dict[str, np.ndarray],
+               wrong: dict[str, np.ndarray], ns: np.ndarray, cnt: np.ndarray,
                gs: np.ndarray, ge: np.ndarray, fs: np.ndarray, fe: np.ndarray) -> None:
     """Per-label counts; see the module docstring for which label each TP, FP and FN goes to."""
-    for i, lab in enumerate(gl):
-        counts = out.type_counts(lab)
+    for i, r in enumerate(gid):
+        counts = out.type_counts(labels[r])
         for v, h in hit.items():
             if h[i]:
                 counts[v].tp += 1
             else:
                 counts[v].fn += 1
-    pre_by = {lab: _prefix(ns & (c > 0)) for lab, c in cnt_by.items()}
+    # pre[r, i] = non-space characters of text[:i] covered by a prediction labelled labels[r].
+    pre = np.zeros((len(labels), len(ns) + 1), np.int64)
+    np.cumsum(ns & (cnt > 0), axis=1, out=pre[:, 1:])
     for v, w in wrong.items():
-        for i in np.flatnonzero(w):
-            others = [lab for lab in pred_labels if lab != gl[i]]
-            (best,) = _most_covered(pre_by, others, gs[i : i + 1], ge[i : i + 1])
-            out.type_counts(best)[v].fp += 1
+        idx = np.flatnonzero(w)
+        if not len(idx):
+            continue
+        table = pre[:, ge[idx]] - pre[:, gs[idx]]
+        table[gid[idx], np.arange(len(idx))] = -1  # the gold label itself is not a wrong label
+        for r in table.argmax(axis=0):
+            out.type_counts(labels[r])[v].fp += 1
     if len(fs):
-        for lab in _most_covered(pre_by, pred_labels, fs, fe):
-            counts = out.type_counts(lab)
+        for r in (pre[:, fe] - pre[:, fs]).argmax(axis=0):
+            counts = out.type_counts(labels[r])
             for v in hit:
                 counts[v].fp += 1
