@@ -1,0 +1,104 @@
+"""``thunder-deid eval``: options, output forms and error reporting."""
+
+import json
+
+import pytest
+
+from thunder_deid.cli import main
+from thunder_deid.document import Document, Span, write_jsonl
+
+TEXT = "홍길동은 삼성 전자 직원이다 010-1234-5678"
+GOLD = [Document("d1", TEXT, [Span(0, 3, "인명"), Span(5, 10, "공산품제조업"), Span(16, 29, "전화번호")]),
+        Document("d2", "아이디 hong77", [Span(4, 10, "아이디")])]
+PRED = [Document("d1", TEXT, [Span(0, 3, "인명"), Span(5, 10, "인명"), Span(16, 29, "전화번호")])]
+
+
+@pytest.fixture
+def files(tmp_path):
+    g, p = tmp_path / "gold.jsonl", tmp_path / "pred.jsonl"
+    write_jsonl(g, GOLD)
+    write_jsonl(p, PRED)
+    return g, p
+
+
+def run(capsys, *argv):
+    rc = main(["eval", *map(str, argv)])
+    out = capsys.readouterr()
+    return rc, out.out, out.err
+
+
+def test_help(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["eval", "--help"])
+    assert e.value.code == 0
+    out = capsys.readouterr().out
+    assert "example" in out and "--label-set" in out and "general18" in out
+
+
+def test_json(files, capsys):
+    rc, out, _ = run(capsys, "--gold", files[0], "--pred", files[1], "--json")
+    d = json.loads(out)
+    assert rc == 0
+    assert {k: (d[k]["tp"], d[k]["fp"], d[k]["fn"]) for k in ("strict_typed", "partial_typed", "strict_binary",
+                                                              "partial_binary")} == {
+        "strict_typed": (2, 1, 2), "partial_typed": (2, 1, 2), "strict_binary": (3, 0, 1), "partial_binary": (3, 0, 1)}
+    assert set(d["strict_typed"]) == {"tp", "fp", "fn", "precision", "recall", "f1"}
+    assert (d["missing_documents"], d["documents"], d["labels"], d["level"]) == (1, 2, None, None)
+
+
+@pytest.mark.parametrize("options, st, pb", [
+    # the company label leaves the gold, so 인명 on 삼성 전자 touches two non-PII segments
+    (["--label-set", "general18"], (2, 2, 1), (2, 2, 1)),
+    (["--labels", "인명,전화번호"], (2, 2, 0), (2, 2, 0)),
+    (["--labels", "아이디"], (0, 0, 1), (0, 0, 1)),
+    (["--level", "top"], (2, 1, 2), (3, 0, 1)),
+])
+def test_filters(files, capsys, options, st, pb):
+    rc, out, _ = run(capsys, "--gold", files[0], "--pred", files[1], "--json", *options)
+    d = json.loads(out)
+    assert rc == 0
+    assert (d["strict_typed"]["tp"], d["strict_typed"]["fp"], d["strict_typed"]["fn"]) == st
+    assert (d["partial_binary"]["tp"], d["partial_binary"]["fp"], d["partial_binary"]["fn"]) == pb
+
+
+def test_table_and_per_type(files, capsys):
+    rc, out, _ = run(capsys, "--gold", files[0], "--pred", files[1], files[1], "--per-type")
+    assert rc == 0
+    lines = out.splitlines()
+    assert "prediction sets 2" in lines[0] and "missing from a prediction set 2" in lines[0]
+    row = next(x for x in lines if x.startswith("strict typed"))
+    assert row.split() == ["strict", "typed", "4", "2", "4", "0.6667", "0.5000", "0.5714"]
+    per = next(x for x in lines if x.startswith("전화번호"))
+    assert per.split()[:5] == ["전화번호", "1", "1.0000", "1.0000", "1.0000"]
+
+
+def test_per_type_json(files, capsys):
+    _, out, _ = run(capsys, "--gold", files[0], "--pred", files[1], "--json", "--per-type")
+    per = json.loads(out)["per_type"]
+    assert per["인명"]["gold"] == 1 and per["인명"]["strict_typed"]["fp"] == 1
+    assert per["아이디"]["strict_typed"]["fn"] == 1
+
+
+@pytest.mark.parametrize("pred_doc, message", [
+    (Document("d1", TEXT.replace("삼성", "엘지"), []), "pred.jsonl: document 'd1': text differs"),
+    (Document("zz", "x", []), "pred.jsonl: 1 document id(s) not in"),
+])
+def test_errors_name_file_and_document(tmp_path, files, capsys, pred_doc, message):
+    p = tmp_path / "pred.jsonl"
+    write_jsonl(p, [pred_doc])
+    rc, out, err = run(capsys, "--gold", files[0], "--pred", p)
+    assert rc == 2 and message in err and out == ""
+    assert "홍길동" not in err and "엘지" not in err
+
+
+def test_level_error_and_unknown_set(tmp_path, files, capsys):
+    p = tmp_path / "old.jsonl"
+    write_jsonl(p, [Document("d1", TEXT, [Span(0, 3, "내국인이름")])])
+    rc, _, err = run(capsys, "--gold", files[0], "--pred", p, "--level", "mid")
+    assert rc == 2 and "'내국인이름'" in err and "old.jsonl" in err
+    with pytest.raises(SystemExit):
+        main(["eval", "--gold", str(files[0]), "--pred", str(files[1]), "--label-set", "nope"])
+    with pytest.raises(SystemExit):
+        main(["eval", "--gold", str(files[0]), "--pred", str(files[1]), "--label-set", "general18", "--labels", "인명"])
+    rc, _, err = run(capsys, "--gold", tmp_path / "absent.jsonl", "--pred", files[1])
+    assert rc == 2 and "absent.jsonl" in err
