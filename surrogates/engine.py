@@ -1,0 +1,297 @@
+"""Realise a document: every span replaced by a type-compatible surrogate, Korean repaired, spans re-anchored.
+
+    >>> from thunder_deid.inline import parse_inline
+    >>> doc = parse_inline("피고인은 <<<B:인명>>>가 운영하는 <<<C:식당>>>식당에서 <<<B:인명>>>를 만났다.", "d1")
+    >>> out, report = realize_document(doc, seed=1)
+    >>> [out.span_text(s) for s in out.spans][0] == [out.span_text(s) for s in out.spans][2]
+    True
+    >>> report.realized, report.groups
+    (3, 2)
+
+Pipeline (appendix F): (i) boundary repair and label normalisation (:mod:`.preprocess`); (ii) one surrogate
+per group of spans with the same (mention, label), drawn from an RNG seeded by a stable hash of (seed,
+document id, group key) — so a document's output never depends on which other documents are processed;
+(iii) surface repair: a type word that follows the span keeps the surrogate's stem (``한빛`` + ``식당``), a
+literal overlap is removed (``1203호`` + ``호``), the particle after the span is re-chosen for the
+surrogate's last syllable, and spans are recomputed on the new text. A span whose replacement is skipped
+or fails stays as plain text and is not a span of the output; the report counts it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator
+
+from thunder_deid.document import Document, Span
+from thunder_deid.errors import LabelError
+from thunder_deid.surrogates.base import Ctx, Surrogate
+from thunder_deid.surrogates.hangul import fix_particle, find_particle, is_hangul_syllable
+from thunder_deid.surrogates.lexicon import Inventory
+from thunder_deid.surrogates.places import all_type_words, type_words
+from thunder_deid.surrogates.preprocess import QUOTES, is_placeholder, normalize, repair
+from thunder_deid.surrogates.registry import Registry
+from thunder_deid.taxonomy import load_taxonomy
+
+WINDOW = 32
+# Unit and type words that may stand right after a span and must not be doubled by the surrogate.
+UNIT_WORDS = ("번지", "학년", "개월", "블록", "로트", "호차", "층", "호", "동", "번", "세", "년", "기", "원", "편",
+              "구", "시", "군", "읍", "면", "리", "은행", "지점", "점", "대로", "로", "길", "역", "주식회사")
+CORP_MARKERS = ("주식회사", "(주)", "㈜", "유한회사", "(유)", "합자회사", "사단법인", "재단법인")
+
+
+def epoch_seed(train_seed: int, epoch: int) -> int:
+    """Replacement seed of a per-epoch schedule (appendix F): ``(train − 1199)·10000 + 2000 + epoch``.
+
+    >>> [epoch_seed(1200, e) for e in (1, 30)], epoch_seed(1202, 1)
+    ([12001, 12030], 32001)
+    """
+    if epoch < 1:
+        raise ValueError("epochs are numbered from 1")
+    return (train_seed - 1199) * 10000 + 2000 + epoch
+
+
+def group_rng(seed: int, doc_id: str, key: tuple[str, str]) -> random.Random:
+    """A per-group RNG from a stable hash (never Python's salted ``hash()``)."""
+    h = hashlib.blake2b(f"{seed}\x1f{doc_id}\x1f{key[0]}\x1f{key[1]}".encode("utf-8"), digest_size=8)
+    return random.Random(int.from_bytes(h.digest(), "big"))
+
+
+@dataclass
+class RealizeReport:
+    """Counts of one or many realised documents (adds up with ``+``)."""
+
+    documents: int = 0
+    spans_in: int = 0
+    realized: int = 0
+    groups: int = 0
+    repaired: int = 0
+    particles_changed: int = 0
+    overlaps_removed: int = 0
+    skipped: Counter = field(default_factory=Counter)  # reason -> count (rendered as text, not spans)
+    sources: Counter = field(default_factory=Counter)  # rule source -> groups served
+
+    def __add__(self, other: "RealizeReport") -> "RealizeReport":
+        return RealizeReport(
+            self.documents + other.documents, self.spans_in + other.spans_in, self.realized + other.realized,
+            self.groups + other.groups, self.repaired + other.repaired, self.particles_changed + other.particles_changed,
+            self.overlaps_removed + other.overlaps_removed, self.skipped + other.skipped, self.sources + other.sources)
+
+    def to_dict(self) -> dict:
+        return {"documents": self.documents, "spans_in": self.spans_in, "realized": self.realized, "groups": self.groups,
+                "repaired": self.repaired, "particles_changed": self.particles_changed,
+                "overlaps_removed": self.overlaps_removed, "skipped": dict(self.skipped), "sources": dict(self.sources)}
+
+
+@dataclass
+class _Item:
+    span: Span
+    start: int
+    end: int
+    label: str
+    sub: str | None
+    key: tuple[str, str] | None = None
+
+
+class Realizer:
+    """Holds the registry (and its inventory) so many documents share one set-up."""
+
+    def __init__(self, inventory: Inventory | None = None):
+        self.taxonomy = load_taxonomy()
+        self.registry = Registry(self.taxonomy, inventory or Inventory.from_env())
+
+    # -- stage (i) ---------------------------------------------------------------------------------
+    def _prepare(self, doc: Document, report: RealizeReport) -> list[_Item]:
+        items: list[_Item] = []
+        last_end = -1
+        for sp in doc.spans:
+            report.spans_in += 1
+            if not (0 <= sp.start < sp.end <= len(doc.text)):
+                report.skipped["bad_offsets"] += 1
+                continue
+            fixed = repair(doc.text, sp)
+            if fixed is None:
+                report.skipped["empty_mention"] += 1
+                continue
+            if fixed != (sp.start, sp.end):
+                report.repaired += 1
+            try:
+                label, sub = normalize(sp.label, sp.sub, self.taxonomy)
+            except LabelError:
+                report.skipped["unknown_label"] += 1
+                continue
+            s, e = fixed
+            if s < last_end:
+                report.skipped["overlap"] += 1
+                continue
+            items.append(_Item(sp, s, e, label, sub, (doc.text[s:e], label)))
+            last_end = e
+        return items
+
+    # -- stage (ii) --------------------------------------------------------------------------------
+    def _surrogate(self, doc: Document, seed: int, key: tuple[str, str], members: list[_Item], before: str) -> tuple[str, Surrogate | None]:
+        first = members[0]
+        label, sub = first.label, next((m.sub for m in members if m.sub), None)
+        tw = None
+        for m in members:
+            tw = type_word_after(doc.text[m.end : m.end + WINDOW], label)
+            if tw:
+                break
+        ctx = Ctx(label, sub, key[0], before, doc.text[first.end : first.end + WINDOW], tw)
+        source, fn = self.registry.generator(label, sub)
+        if fn is None:
+            return source, None
+        rng = group_rng(seed, doc.id, key)
+        value: Surrogate | None = None
+        for _ in range(8):  # a candidate that still shows the placeholder or the mention is drawn again
+            raw = fn(rng, ctx)
+            value = raw if isinstance(raw, Surrogate) else Surrogate(str(raw))
+            if value.text and not _leaks(key[0], value):
+                return source, value
+        return source, None if value is None or _leaks(key[0], value) else value
+
+    # -- stage (iii) -------------------------------------------------------------------------------
+    def realize(self, doc: Document, seed: int) -> tuple[Document, RealizeReport]:
+        report = RealizeReport(documents=1)
+        items = self._prepare(doc, report)
+        groups: dict[tuple[str, str], list[_Item]] = {}
+        for it in items:
+            groups.setdefault(it.key, []).append(it)  # type: ignore[arg-type]
+        # Surrogates are drawn at a group's first occurrence, in document order, so a generator sees the
+        # already realised text before it (an account number follows the surrogate bank's layout).
+        values: dict[tuple[str, str], Surrogate | None] = {}
+
+        text = doc.text
+        out: list[str] = []
+        spans: list[Span] = []
+        length = 0
+        pos = 0
+        prev_form: str | None = None
+        for it in items:
+            gap = text[pos : it.start]
+            if prev_form is not None:
+                fixed = fix_particle(prev_form, gap)
+                report.particles_changed += fixed != gap
+                gap = fixed
+            out.append(gap)
+            length += len(gap)
+            if it.key not in values:
+                source, v = self._surrogate(doc, seed, it.key, groups[it.key], "".join(out)[-WINDOW:])  # type: ignore[index,arg-type]
+                values[it.key] = v  # type: ignore[index]
+                report.sources[source] += 1
+                if v is None:
+                    report.skipped["keep" if source == "keep" else "no_surrogate"] += len(groups[it.key])  # type: ignore[index]
+                else:
+                    report.groups += 1
+            value = values[it.key]  # type: ignore[index]
+            mention = text[it.start : it.end]
+            if value is None:
+                out.append(mention)
+                length += len(mention)
+                prev_form = None
+                pos = it.end
+                continue
+            after = text[it.end : it.end + WINDOW]
+            before = "".join(out)[-WINDOW:]
+            form, trimmed = surface_form(value, it.label, before, after, self.registry.taxonomy.is_descendant(it.label, "이름"))
+            report.overlaps_removed += trimmed
+            out.append(form)
+            extra = {k: v for k, v in it.span.extra.items() if k != "text"}
+            if "text" in it.span.extra:
+                extra["text"] = form
+            spans.append(Span(length, length + len(form), it.label, it.sub, None, extra))
+            length += len(form)
+            report.realized += 1
+            prev_form = form
+            pos = it.end
+        tail = text[pos:]
+        if prev_form is not None:
+            fixed = fix_particle(prev_form, tail)
+            report.particles_changed += fixed != tail
+            tail = fixed
+        out.append(tail)
+        meta = dict(doc.meta)
+        meta["surrogate_seed"] = seed
+        return Document(doc.id, "".join(out), spans, meta), report
+
+
+def _leaks(mention: str, value: Surrogate) -> bool:
+    """Does the surrogate still show the original placeholder (``B`` as a token, ``생략``) or the mention?"""
+    m = mention.strip(QUOTES + " ")
+    for form in {value.text, value.stem or value.text}:
+        if form == m:
+            return True
+        if is_placeholder(m) and re.search(rf"(?<![A-Za-z0-9]){re.escape(m)}(?![A-Za-z0-9])", form):
+            return True
+        if "생략" in form:
+            return True
+    return False
+
+
+def type_word_after(after: str, label: str) -> str | None:
+    """The type word standing right after a span (``식당`` in ``A식당에서``), label-specific words first.
+
+    A one-syllable word counts only before a word boundary or a particle (so ``바로`` is not ``바`` + ``로``).
+    """
+    for words in (type_words(label), all_type_words(), UNIT_WORDS):
+        for w in sorted(words, key=len, reverse=True):
+            if not after.startswith(w):
+                continue
+            rest = after[len(w) :]
+            if len(w) >= 2 or not rest or not is_hangul_syllable(rest[0]) or find_particle(rest) is not None:
+                if find_particle(after) is not None and find_particle(after)[1] == len(w):
+                    continue  # the word *is* the particle (로, 과 …)
+                return w
+    return None
+
+
+def surface_form(value: Surrogate, label: str, before: str, after: str, is_name: bool = False) -> tuple[str, bool]:
+    """The surrogate's form for one occurrence and whether an overlap with the context was removed."""
+    tw = None if is_name else type_word_after(after, label)
+    form = value.form(type_follows=tw is not None)
+    trimmed = False
+    if not is_name:
+        for w in sorted(set(all_type_words()) | set(UNIT_WORDS), key=len, reverse=True):
+            if len(form) > len(w) and form.endswith(w) and after.startswith(w) and (tw is None or after.startswith(tw)):
+                if find_particle(after) is not None and find_particle(after)[1] == len(w):
+                    continue
+                form, trimmed = form[: -len(w)].rstrip(), True
+                break
+        for mk in CORP_MARKERS:
+            b = before.rstrip()
+            if b.endswith(mk) and form.startswith(mk):
+                form, trimmed = form[len(mk) :].lstrip(), True
+            a = after.lstrip()
+            if a.startswith(mk) and form.endswith(mk) and len(form) > len(mk):
+                form, trimmed = form[: -len(mk)].rstrip(), True
+    return form, trimmed
+
+
+_DEFAULT: Realizer | None = None
+
+
+def default_realizer() -> Realizer:
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = Realizer()
+    return _DEFAULT
+
+
+def realize_document(doc: Document, seed: int, realizer: Realizer | None = None) -> tuple[Document, RealizeReport]:
+    """Realise one document with replacement seed ``seed``."""
+    return (realizer or default_realizer()).realize(doc, seed)
+
+
+def realize_documents(docs: Iterable[Document], seed: int, realizer: Realizer | None = None,
+                      report: RealizeReport | None = None) -> Iterator[Document]:
+    """Realise documents lazily; counts are added into ``report`` when one is given."""
+    r = realizer or default_realizer()
+    for doc in docs:
+        out, rep = r.realize(doc, seed)
+        if report is not None:
+            merged = report + rep
+            report.__dict__.update(merged.__dict__)
+        yield out

@@ -1,0 +1,378 @@
+"""Seeded generators for structured values, in real Korean formats (appendix G, "rule-backed").
+
+Every generator takes ``(rng, ctx)`` and returns a :class:`Surrogate` or a string; the same RNG state gives
+the same value. Check digits come from :mod:`.checksums`::
+
+    >>> import random
+    >>> rrn(random.Random(7), Ctx("주민등록번호"))[:7] != ""
+    True
+    >>> court_case(random.Random(1), Ctx("재판사건번호", before="서울중앙지방법원 "))[:4].isdigit()
+    True
+
+Structured identifiers are synthetic; e-mail addresses and URLs use reserved domains (RFC 2606/6761),
+IP addresses the documentation ranges (RFC 5737), so no surrogate points at a real mailbox or host.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import string
+
+from thunder_deid.surrogates.base import Ctx, Surrogate, digits, fill
+from thunder_deid.surrogates.checksums import brn_check_digit, corp_check_digit, luhn_check_digit, rrn_check_digit, vin_check_char
+from thunder_deid.surrogates.lexicon import packaged
+
+RESERVED_DOMAINS = ("example.com", "example.org", "example.net", "mail.test", "corp.example", "shop.test")
+DOC_NETS = ("192.0.2", "198.51.100", "203.0.113")
+PLATE_LETTERS = "가나다라마거너더러머버서어저고노도로모보소오조구누두루무부수우주"
+AREA_CODES = ("02", "031", "032", "033", "041", "042", "043", "044", "051", "052", "053", "054", "055", "061", "062", "063", "064")
+
+
+# -- people -------------------------------------------------------------------------------------------
+def person_name(rng: random.Random, ctx: Ctx) -> str:
+    """Surname by census frequency + a common given name; a nationality sub-label draws a foreign name."""
+    names = packaged()["names"]
+    foreign = names["foreign"].get(ctx.sub or "")
+    if foreign:
+        fam, giv = rng.choice(foreign["family"]), rng.choice(foreign["given"])
+        join = foreign.get("join", "")
+        return f"{giv}{join}{fam}" if foreign.get("order") == "given_first" else f"{fam}{join}{giv}"
+    surnames = names["surnames"]
+    surname = rng.choices(list(surnames), weights=list(surnames.values()))[0]
+    given = rng.choice(names["given_male"] if rng.random() < 0.5 else names["given_female"])
+    return surname + given
+
+
+def baptismal_name(rng: random.Random, ctx: Ctx) -> str:
+    return rng.choice(packaged()["names"]["baptismal"])
+
+
+def dharma_name(rng: random.Random, ctx: Ctx) -> str:
+    n = packaged()["names"]
+    return rng.choice(n["dharma_first"]) + rng.choice(n["dharma_second"])
+
+
+def stage_name(rng: random.Random, ctx: Ctx) -> str:
+    return rng.choice(packaged()["names"]["stage_names"])
+
+
+def nickname(rng: random.Random, ctx: Ctx) -> str:
+    n = packaged()["names"]
+    return rng.choice(n["nickname_adj"]) + rng.choice(n["nickname_noun"]) + (str(rng.randint(1, 99)) if rng.random() < 0.3 else "")
+
+
+def user_id(rng: random.Random, ctx: Ctx) -> str:
+    n = packaged()["names"]
+    if rng.random() < 0.5:
+        base = rng.choice(n["id_syllables"]) + rng.choice(n["id_syllables"])
+    else:
+        base = rng.choice(n["id_words"]) + rng.choice(["", "_", "."]) + rng.choice(n["id_syllables"])
+    return base + str(rng.randint(1, 99)) if rng.random() < 0.7 else base
+
+
+def email(rng: random.Random, ctx: Ctx) -> str:
+    return f"{user_id(rng, ctx)}@{rng.choice(RESERVED_DOMAINS)}"
+
+
+def url(rng: random.Random, ctx: Ctx) -> str:
+    path = rng.choice(["", "/board", "/shop/item", "/event", "/login", "/notice"])
+    host = rng.choice(["www.", "m.", ""]) + rng.choice(RESERVED_DOMAINS)
+    return f"https://{host}{path}" + (f"/{rng.randint(100, 99999)}" if path and rng.random() < 0.5 else "")
+
+
+def ip_address(rng: random.Random, ctx: Ctx) -> str:
+    return f"{rng.choice(DOC_NETS)}.{rng.randint(1, 254)}"
+
+
+def wallet(rng: random.Random, ctx: Ctx) -> str:
+    kind = rng.random()
+    if kind < 0.4:  # Ethereum-style
+        return "0x" + "".join(rng.choice("0123456789abcdef") for _ in range(40))
+    if kind < 0.7:  # bech32 Bitcoin-style
+        return "bc1q" + "".join(rng.choice("023456789acdefghjklmnpqrstuvwxyz") for _ in range(38))
+    b58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+    return rng.choice("13") + "".join(rng.choice(b58) for _ in range(33))
+
+
+# -- ages, dates, times ---------------------------------------------------------------------------------
+def _birth(rng: random.Random) -> tuple[int, int, int]:
+    y = rng.randint(1950, 2008)
+    m = rng.randint(1, 12)
+    d = rng.randint(1, 28 if m == 2 else 30)
+    return y, m, d
+
+
+def age(rng: random.Random, ctx: Ctx) -> str:
+    return f"{rng.randint(19, 78)}세"
+
+
+def birth_date(rng: random.Random, ctx: Ctx) -> str:
+    y, m, d = _birth(rng)
+    if "년" in ctx.mention or "년" in ctx.after[:2]:
+        return f"{y}년 {m}월 {d}일"
+    return f"{y}. {m}. {d}."
+
+
+def date(rng: random.Random, ctx: Ctx) -> str:
+    y, m, d = rng.randint(2015, 2024), rng.randint(1, 12), rng.randint(1, 28)
+    return f"{y}년 {m}월 {d}일" if "년" in ctx.mention else f"{y}. {m}. {d}."
+
+
+def time_info(rng: random.Random, ctx: Ctx) -> str:
+    h, mi = rng.randint(0, 23), rng.choice(range(0, 60, 5))
+    if re.search(r"[시분]", ctx.mention) or ctx.after[:1] in ("시", "분"):
+        return f"{h}시 {mi}분" if mi else f"{h}시"
+    return f"{h:02d}:{mi:02d}"
+
+
+def remaining_life(rng: random.Random, ctx: Ctx) -> str:
+    return f"{rng.randint(3, 45)}년"
+
+
+def years(rng: random.Random, ctx: Ctx) -> str:
+    return f"{rng.randint(1, 25)}년" + (f" {rng.randint(1, 11)}개월" if rng.random() < 0.3 else "")
+
+
+def grade(rng: random.Random, ctx: Ctx) -> str:
+    return f"{rng.randint(1, 6)}학년"
+
+
+def cohort(rng: random.Random, ctx: Ctx) -> str:
+    return f"{rng.randint(1, 60)}기"
+
+
+# -- personal numbers -----------------------------------------------------------------------------------
+def rrn(rng: random.Random, ctx: Ctx) -> str:
+    """Resident registration number with a valid check digit; century/sex digit matches the birth year.
+
+    A masked mention (``870923-2******``) gets a masked surrogate.
+    """
+    y, m, d = _birth(rng)
+    female = rng.random() < 0.5
+    g = (3 if y >= 2000 else 1) + int(female)
+    body = f"{y % 100:02d}{m:02d}{d:02d}{g}{digits(rng, 5)}"
+    full = f"{body[:6]}-{body[6:]}{rrn_check_digit(body)}"
+    if "*" in ctx.mention or "●" in ctx.mention or (ctx.sub or "").startswith("마스킹"):
+        return full[:8] + "******"
+    return full
+
+
+def phone(rng: random.Random, ctx: Ctx) -> str:
+    r = rng.random()
+    if r < 0.65 or "휴대" in ctx.before[-12:]:
+        return f"010-{rng.randint(2000, 9999)}-{digits(rng, 4)}"
+    if r < 0.9:
+        area = rng.choice(AREA_CODES)
+        mid = str(rng.randint(200, 999)) if area != "02" and rng.random() < 0.5 else str(rng.randint(2000, 9999))
+        return f"{area}-{mid}-{digits(rng, 4)}"
+    if r < 0.95:
+        return f"070-{rng.randint(2000, 9999)}-{digits(rng, 4)}"
+    return f"{rng.choice(['1588', '1577', '1544', '1566', '1600'])}-{digits(rng, 4)}"
+
+
+def _bank_from_context(text: str) -> dict | None:
+    banks = packaged()["finance"]["banks"]
+    for b in banks:
+        for name in (b["full"], (b["name"] or "") + "은행"):
+            if name and name in text:
+                return b
+    return None
+
+
+def account(rng: random.Random, ctx: Ctx) -> str:
+    """An account number in the layout of the bank named nearby, else of a random bank."""
+    bank = _bank_from_context(ctx.before[-40:]) or rng.choice(packaged()["finance"]["banks"])
+    return fill(rng, bank["layout"])
+
+
+def brn(rng: random.Random, ctx: Ctx) -> str:
+    """Business registration number ``###-##-#####`` with a valid check digit."""
+    body = f"{rng.randint(101, 899)}{rng.choice(['81', '86', '87', '88', '01', '05', '11', '12', '13', '14', '21', '24'])}{digits(rng, 4)}"
+    d = body + str(brn_check_digit(body))
+    return f"{d[:3]}-{d[3:5]}-{d[5:]}"
+
+
+def corp_no(rng: random.Random, ctx: Ctx) -> str:
+    """Corporate registration number ``######-#######`` with a valid check digit."""
+    body = f"{rng.choice(['1101', '1311', '1201', '1641', '1801', '2841'])}{rng.choice(['11', '31', '71'])}{digits(rng, 6)}"
+    return f"{body[:6]}-{body[6:]}{corp_check_digit(body)}"
+
+
+def card_number(rng: random.Random, ctx: Ctx) -> str:
+    """A 16-digit card number passing the Luhn test, grouped 4-4-4-4."""
+    prefix = rng.choice(packaged()["finance"]["cards"])["prefix"]
+    body = prefix + digits(rng, 11)
+    d = body + str(luhn_check_digit(body))
+    return "-".join(d[i : i + 4] for i in range(0, 16, 4))
+
+
+def military_no(rng: random.Random, ctx: Ctx) -> str:
+    return f"{rng.randint(10, 24)}-{rng.choice(['7', '5', '7', '6'])}{digits(rng, 7)}"
+
+
+def licence_no(rng: random.Random, ctx: Ctx) -> str:
+    """Driving-licence layout: region-year-serial-check (``11-18-123456-70``)."""
+    return f"{rng.randint(11, 28)}-{rng.randint(0, 24):02d}-{digits(rng, 6)}-{digits(rng, 2)}"
+
+
+def passport(rng: random.Random, ctx: Ctx) -> str:
+    if rng.random() < 0.5:
+        return rng.choice("MS") + digits(rng, 8)
+    return rng.choice("MS") + digits(rng, 3) + rng.choice("ABCDEFGH") + digits(rng, 4)
+
+
+def medal_no(rng: random.Random, ctx: Ctx) -> str:
+    return f"제{rng.randint(1000, 99999)}호"
+
+
+def exam_no(rng: random.Random, ctx: Ctx) -> str:
+    return digits(rng, 8) if rng.random() < 0.6 else f"{rng.randint(10, 99)}-{digits(rng, 5)}"
+
+
+def veteran_no(rng: random.Random, ctx: Ctx) -> str:
+    return f"{rng.randint(11, 99)}-{digits(rng, 6)}"
+
+
+# -- object numbers ---------------------------------------------------------------------------------------
+def plate(rng: random.Random, ctx: Ctx) -> str:
+    """Vehicle plate: ``12가3456`` (old), ``123가4567`` (2019-), or with a region for commercial ones."""
+    letter = rng.choice(PLATE_LETTERS)
+    r = rng.random()
+    if r < 0.5:
+        return f"{rng.randint(10, 99)}{letter}{rng.randint(1000, 9999)}"
+    if r < 0.85:
+        return f"{rng.randint(100, 399)}{letter}{rng.randint(1000, 9999)}"
+    region = rng.choice(list(packaged()["geo"]["provinces"].values()))["short"]
+    return f"{region}{rng.randint(10, 99)}{rng.choice('바사아자')}{rng.randint(1000, 9999)}"
+
+
+def vin(rng: random.Random, ctx: Ctx) -> str:
+    alphabet = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789"
+    wmi = rng.choice(["KMH", "KNA", "KNM", "KPT", "KMF", "KL1"])
+    body = wmi + "".join(rng.choice(alphabet) for _ in range(5)) + "0" + "".join(rng.choice(alphabet) for _ in range(2)) + digits(rng, 6)
+    return body[:8] + vin_check_char(body) + body[9:]
+
+
+def vessel_no(rng: random.Random, ctx: Ctx) -> str:
+    return f"{digits(rng, 7)}-{rng.randint(6200000, 6499999)}"
+
+
+def task_no(rng: random.Random, ctx: Ctx) -> str:
+    return f"{rng.randint(2015, 2024)}-{digits(rng, 5)}"
+
+
+def document_no(rng: random.Random, ctx: Ctx) -> str:
+    return f"제{rng.randint(2015, 2024)}-{rng.randint(1, 9999):04d}호"
+
+
+def tracking_no(rng: random.Random, ctx: Ctx) -> str:
+    return f"{rng.randint(5000, 6999)}-{digits(rng, 4)}-{digits(rng, 4)}"
+
+
+def instrument_no(rng: random.Random, ctx: Ctx) -> str:
+    """Cheque/bill number: two Hangul letters and eight digits (``가나12345678``)."""
+    return rng.choice("가나다라마바사아자차") + rng.choice("가나다라마바사아자차") + digits(rng, 8)
+
+
+def route_no(rng: random.Random, ctx: Ctx) -> str:
+    return f"{rng.choice([rng.randint(1, 99), rng.randint(100, 799), rng.randint(1000, 9999)])}번"
+
+
+# court-type consistent case codes
+_CASE_CODES = {
+    "대법원": ["도", "다", "두", "므"],
+    "고등법원": ["노", "나", "누", "르"],
+    "가정법원": ["드단", "드합", "느단"],
+    "행정법원": ["구합", "구단"],
+    "지방법원": ["고단", "고합", "고정", "가단", "가합", "가소", "타경", "카합", "노", "나"],
+}
+_CRIMINAL = ("고단", "고합", "고정", "노", "도", "초기", "고약")
+_CIVIL = ("가단", "가합", "가소", "나", "다", "타경", "카합", "카단")
+
+
+def court_case(rng: random.Random, ctx: Ctx) -> str:
+    """``2020고단1234``: the code class follows the mention's own code, else the court named before it."""
+    m = re.search(r"\d{2,4}\s*([가-힣]{1,3})\s*\d+", ctx.mention)
+    if m:
+        code = m.group(1)
+        pool = [code]
+    else:
+        pool = next((codes for court, codes in _CASE_CODES.items() if court in ctx.before[-30:]), None) or ["고단", "고합", "가단", "가합", "노", "나"]
+    code = rng.choice(pool)
+    year = rng.randint(2012, 2024)
+    width = 6 if code in ("가합", "타경", "가단") and rng.random() < 0.5 else rng.choice([3, 4, 4, 5])
+    return f"{year}{code}{rng.randint(10 ** (width - 1), 10 ** width - 1)}"
+
+
+def police_case(rng: random.Random, ctx: Ctx) -> str:
+    return f"{rng.randint(2015, 2024)}-{digits(rng, 6)}" if rng.random() < 0.6 else f"제{rng.randint(2015, 2024)}-{rng.randint(1, 99999):05d}호"
+
+
+def password(rng: random.Random, ctx: Ctx) -> str:
+    if rng.random() < 0.5:
+        return digits(rng, 4)
+    return "".join(rng.choice(string.ascii_lowercase) for _ in range(rng.randint(4, 7))) + digits(rng, rng.randint(2, 4))
+
+
+def postal_code(rng: random.Random, ctx: Ctx) -> str:
+    return f"{rng.randint(1000, 63644):05d}"
+
+
+def flight_no(rng: random.Random, ctx: Ctx) -> str:
+    r = rng.random()
+    if r < 0.6:
+        return f"{rng.choice(['KE', 'OZ', '7C', 'LJ', 'TW', 'BX'])}{rng.randint(100, 999)}"
+    return f"KTX {rng.randint(1, 499)}" if r < 0.8 else f"{rng.randint(1, 12)}호차"
+
+
+def number(rng: random.Random, ctx: Ctx) -> str:
+    """A figure of the same shape as the mention when it is numeric (digits replaced), else 1–999."""
+    if re.search(r"\d", ctx.mention) and not re.search(r"[A-Za-z]", ctx.mention):
+        out = re.sub(r"\d", lambda _: rng.choice("0123456789"), ctx.mention)
+        return re.sub(r"^0+(?=\d)", lambda m: str(rng.randint(1, 9)) * len(m.group(0)), out)
+    return str(rng.randint(1, 999))
+
+
+def room_no(rng: random.Random, ctx: Ctx) -> str:
+    return f"{rng.randint(1, 9)}{rng.randint(0, 2)}{rng.randint(1, 9)}호"
+
+
+def exit_no(rng: random.Random, ctx: Ctx) -> str:
+    return f"{rng.randint(1, 12)}번"
+
+
+def patent_no(rng: random.Random, ctx: Ctx) -> str:
+    return f"제10-{rng.randint(1000000, 2799999)}호"
+
+
+# -- address numbers --------------------------------------------------------------------------------------
+def lot_no(rng: random.Random, ctx: Ctx) -> str:
+    """``123-4번지`` or ``산 12-3번지`` (mountain lots)."""
+    main = rng.randint(1, 999)
+    sub = f"-{rng.randint(1, 99)}" if rng.random() < 0.6 else ""
+    return (f"산 {main}{sub}" if rng.random() < 0.12 else f"{main}{sub}") + "번지"
+
+
+def unit_no(rng: random.Random, ctx: Ctx) -> str:
+    """``101동 1203호``; only the part the context leaves out when ``동``/``호`` follows the span."""
+    bldg = f"{rng.randint(1, 1_2)}{rng.randint(0, 1)}{rng.randint(1, 9)}"
+    unit = f"{rng.randint(1, 25)}{rng.randint(1, 8):02d}"
+    nxt = (ctx.type_word or ctx.after[:1]).strip()
+    if nxt == "동" or (ctx.sub or "") == "동":
+        return f"{bldg}동"
+    if nxt == "호" or (ctx.sub or "") == "호":
+        return f"{unit}호"
+    return f"{bldg}동 {unit}호"
+
+
+def floor_no(rng: random.Random, ctx: Ctx) -> str:
+    return f"지하 {rng.randint(1, 3)}층" if rng.random() < 0.1 else f"{rng.randint(1, 25)}층"
+
+
+def block_no(rng: random.Random, ctx: Ctx) -> str:
+    return f"{rng.choice(['A', 'B', 'C'])}{rng.randint(1, 30)}블록" if rng.random() < 0.4 else f"{rng.randint(1, 40)}블록"
+
+
+def lot_block(rng: random.Random, ctx: Ctx) -> str:
+    return f"{rng.randint(1, 80)}로트"

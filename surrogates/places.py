@@ -1,0 +1,254 @@
+"""Generated place and entity names: addresses, administrative units, roads, and STEM + TYPE names.
+
+    >>> import random
+    >>> from thunder_deid.surrogates.base import Ctx
+    >>> s = compose("식당")(random.Random(0), Ctx("식당", type_word="식당"))
+    >>> s.text.endswith("식당") and s.stem and s.text == s.stem + "식당"
+    True
+    >>> below_district(random.Random(0), Ctx("주소", before="서울 강남구 ")).text[-1].isdigit()
+    True
+
+``compose(label)`` reads the label's stems and type words from ``data/entities.yaml``: when a type word of
+the label follows the span (``<<<A:식당>>>식당``) the surrogate ends with that same type word and its stem
+is what the span receives, so ``한빛`` + ``식당`` reads as one name.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import re
+
+from thunder_deid.surrogates.base import Ctx, Generator, Surrogate
+from thunder_deid.surrogates.lexicon import packaged
+
+
+@functools.lru_cache(maxsize=None)
+def _geo() -> dict:
+    return packaged()["geo"]
+
+
+@functools.lru_cache(maxsize=None)
+def place_stems() -> tuple[str, ...]:
+    """Two-plus-syllable stems of 동 and 시/군/구 names (역삼, 해운대, 수원 …)."""
+    g = _geo()
+    out = [d[:-1] for d in g["dong"]]
+    for p in g["provinces"].values():
+        out += [u[:-1] for u in p["units"]]
+    for ds in g["city_districts"].values():
+        out += [d[:-1] for d in ds]
+    return tuple(dict.fromkeys(s for s in out if len(s) >= 2))
+
+
+def _stems(kind: str) -> tuple[str, ...]:
+    if kind == "place":
+        return place_stems()
+    return tuple(packaged()["entities"]["stems"][kind])
+
+
+@functools.lru_cache(maxsize=None)
+def type_words(label: str) -> tuple[str, ...]:
+    spec = packaged()["entities"]["compose"].get(label)
+    return tuple(t for t in (spec or {}).get("types", ()) if t)
+
+
+@functools.lru_cache(maxsize=None)
+def all_type_words() -> tuple[str, ...]:
+    """Every type word of every label, longest first (for recognising a type word after a span)."""
+    words = {t for spec in packaged()["entities"]["compose"].values() for t in spec.get("types", ()) if t}
+    return tuple(sorted(words, key=len, reverse=True))
+
+
+def compose(label: str) -> Generator:
+    spec = packaged()["entities"]["compose"][label]
+
+    def gen(rng: random.Random, ctx: Ctx) -> Surrogate:
+        kinds = spec["stems"]
+        stem = rng.choice(_stems(rng.choice(kinds)))
+        types = [t for t in spec["types"]]
+        typ = ctx.type_word if ctx.type_word in types else rng.choice(types)
+        if label == "선박" and rng.random() < 0.5:
+            stem = f"제{rng.randint(1, 99)}{stem}"
+        sep = " " if typ and (" " in typ or label in ("공공 행사", "사업 및 과업", "민간 행사", "건설현장")) else ""
+        return Surrogate(f"{stem}{sep}{typ}", stem if typ else None)
+
+    gen.__name__ = f"compose[{label}]"
+    return gen
+
+
+def _stem2(name: str) -> str:
+    """``강남구`` -> ``강남``, but ``북구`` stays ``북구`` (a one-syllable stem does not read as a name)."""
+    return name[:-1] if len(name) > 2 else name
+
+
+def _fill_template(rng: random.Random, tpl: str) -> str:
+    g = _geo()
+    prov_name = rng.choice(list(g["provinces"]))
+    prov = g["provinces"][prov_name]
+    city = rng.choice([u for p in g["provinces"].values() for u in p["units"] if u.endswith("시")])
+    district = rng.choice([u for u in prov["units"] if u.endswith("구")] or ["강남구"])
+    dong = rng.choice(g["dong"])
+    values = {
+        "province": prov["short"], "city": city[:-1], "district": _stem2(district), "dong": dong[:-1],
+        "dongstem": _stem2(dong), "districtstem": _stem2(district), "place": rng.choice(place_stems()),
+        "n": str(rng.randint(1, 39)),
+    }
+    return re.sub(r"\{(\w+)\}", lambda m: values[m.group(1)], tpl)
+
+
+def from_list(name: str) -> Generator:
+    """Pick an entry of ``entities.lists[name]``; ``{city}``/``{dong}``/``{n}`` … slots are filled."""
+
+    def gen(rng: random.Random, ctx: Ctx) -> str:
+        return _fill_template(rng, rng.choice(packaged()["entities"]["lists"][name]))
+
+    gen.__name__ = f"list[{name}]"
+    return gen
+
+
+def from_geo(name: str) -> Generator:
+    def gen(rng: random.Random, ctx: Ctx) -> Surrogate:
+        value = rng.choice(_geo()[name])
+        suffix = value[-1] if name in ("dong", "eup", "myeon", "ri") else None
+        return Surrogate(value, value[:-1] if suffix else None)
+
+    gen.__name__ = f"geo[{name}]"
+    return gen
+
+
+def district(rng: random.Random, ctx: Ctx) -> Surrogate:
+    """A general district (일반구): a real 구 of a special/metropolitan city or of a large city."""
+    g = _geo()
+    pool = [u for p in g["provinces"].values() for u in p["units"] if u.endswith("구")]
+    pool += [d for ds in g["city_districts"].values() for d in ds]
+    v = rng.choice(pool)
+    return Surrogate(v, v[:-1])
+
+
+def road(rng: random.Random, ctx: Ctx) -> Surrogate:
+    g = _geo()
+    if rng.random() < 0.6:
+        v = rng.choice(g["roads"])
+    else:
+        v = rng.choice(g["road_stems"]) + rng.choice(["로", "길", "대로"])
+    if rng.random() < 0.25 and v.endswith("로"):
+        v = f"{v}{rng.randint(1, 60)}길"
+    m = re.match(r"(.+?)(대로|로|길)$", v)
+    return Surrogate(v, m.group(1) if m else None)
+
+
+def road_address(rng: random.Random, ctx: Ctx) -> str:
+    return f"{road(rng, ctx).text} {rng.randint(1, 350)}" + (f"-{rng.randint(1, 30)}" if rng.random() < 0.2 else "")
+
+
+def lot_address(rng: random.Random, ctx: Ctx, unit: str = "동") -> str:
+    g = _geo()
+    n = f"{rng.randint(1, 999)}" + (f"-{rng.randint(1, 99)}" if rng.random() < 0.6 else "")
+    if unit == "군":
+        if rng.random() < 0.5:
+            return f"{rng.choice(g['eup'])} {rng.choice(g['ri'])} {n}"
+        return f"{rng.choice(g['myeon'])} {rng.choice(g['ri'])} {n}"
+    return f"{rng.choice(g['dong'])} {n}"
+
+
+def below_district(rng: random.Random, ctx: Ctx) -> Surrogate:
+    """The rest of an address after ``… 시/군/구``: ``역삼동 123-4`` or ``테헤란로 123``; after a 군,
+    ``봉담읍 상리 12``. Old labels ``구아래주소``/``군아래주소`` … say which level precedes."""
+    tail = (ctx.sub or "") + " " + ctx.before[-6:]
+    unit = "군" if re.search(r"군(아래|이하)|군\s*$", tail) else "동"
+    if rng.random() < 0.45 and unit == "동":
+        return Surrogate(road_address(rng, ctx))
+    return Surrogate(lot_address(rng, ctx, unit))
+
+
+def full_address(rng: random.Random, ctx: Ctx) -> str:
+    g = _geo()
+    prov_name = rng.choice(list(g["provinces"]))
+    prov = g["provinces"][prov_name]
+    units = prov["units"] or [""]
+    unit = rng.choice(units)
+    head = " ".join(x for x in (prov_name if rng.random() < 0.5 else prov["short"], unit) if x)
+    return f"{head} {below_district(rng, Ctx(ctx.label, before=unit)).text}"
+
+
+def address(rng: random.Random, ctx: Ctx) -> Surrogate:
+    """An address for a generic label: the part below the district when a 시/군/구 stands right before."""
+    if re.search(r"[시군구]\s*$", ctx.before) or "아래" in (ctx.sub or "") or "이하" in (ctx.sub or ""):
+        return below_district(rng, ctx)
+    return Surrogate(full_address(rng, ctx))
+
+
+def foreign_address(rng: random.Random, ctx: Ctx) -> str:
+    g = _geo()
+    return f"{rng.randint(10, 9999)} {rng.choice(g['foreign_streets'])}, {rng.choice(g['foreign_cities'])}"
+
+
+def constituency(rng: random.Random, ctx: Ctx) -> str:
+    return f"{district(rng, ctx).text} {rng.choice('갑을병')}"
+
+
+def road_path(rng: random.Random, ctx: Ctx) -> Surrogate:
+    r = road(rng, ctx).text
+    base = r if r.endswith("길") else f"{r}{rng.randint(1, 60)}길"
+    return Surrogate(base, base[:-1])
+
+
+def highway_section(rng: random.Random, ctx: Ctx) -> str:
+    a, b = rng.sample(place_stems(), 2)
+    return f"{a}나들목~{b}나들목 구간" if rng.random() < 0.5 else f"{a}IC~{b}IC 구간"
+
+
+def rail_section(rng: random.Random, ctx: Ctx) -> str:
+    a, b = rng.sample(place_stems(), 2)
+    return f"{a}역~{b}역 구간"
+
+
+def bank(rng: random.Random, ctx: Ctx) -> Surrogate:
+    """A bank: ``신한은행`` (stem ``신한`` before a following ``은행``) or 카카오뱅크 where none follows."""
+    banks = packaged()["finance"]["banks"]
+    if ctx.type_word == "은행":
+        banks = [b for b in banks if b["name"]]
+    b = rng.choice(banks)
+    if b["name"]:
+        return Surrogate(b["name"] + "은행", b["name"])
+    return Surrogate(b["full"])
+
+
+def title(rng: random.Random, ctx: Ctx) -> str:
+    s = packaged()["entities"]["stems"]
+    return f"{rng.choice(s['title_adj'])} {rng.choice(s['title_noun'])}"
+
+
+def titled(prefix: str) -> Generator:
+    def gen(rng: random.Random, ctx: Ctx) -> str:
+        return f"{prefix}{title(rng, ctx)}" if prefix else f"「{title(rng, ctx)}」"
+
+    gen.__name__ = f"title[{prefix or '「」'}]"
+    return gen
+
+
+def securities_fund(rng: random.Random, ctx: Ctx) -> str:
+    fin = packaged()["finance"]
+    return f"{rng.choice(fin['securities'])} {compose('투자상품')(rng, ctx).text}"
+
+
+def insurance_product(rng: random.Random, ctx: Ctx) -> str:
+    fin = packaged()["finance"]
+    return f"{rng.choice(fin['insurers'])} {compose('보험상품')(rng, ctx).text}"
+
+
+def lineage(rng: random.Random, ctx: Ctx) -> str:
+    """A clan (가계) organisation: ``밀양 박씨 종중``."""
+    origins = ["김해", "밀양", "전주", "경주", "안동", "청주", "파평", "광산", "진주", "해주"]
+    surnames = ["김", "박", "이", "최", "정", "윤", "권", "조", "강", "한"]
+    return f"{rng.choice(origins)} {rng.choice(surnames)}씨 {rng.choice(['종중', '종친회', '대종회'])}"
+
+
+def village(rng: random.Random, ctx: Ctx) -> Surrogate:
+    return compose("마을")(rng, ctx)
+
+
+def branch(rng: random.Random, ctx: Ctx) -> Surrogate:
+    v = from_list("branches")(rng, ctx)
+    m = re.match(r"(.+?)(지점|점)$", v)
+    return Surrogate(v, m.group(1) if m else None)

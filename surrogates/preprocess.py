@@ -1,0 +1,71 @@
+"""Annotation-boundary repair and label normalisation before replacement (appendix F, stage i).
+
+    >>> from thunder_deid.document import Span
+    >>> text = "피해자 'C' 식당에서 B가 왔다"
+    >>> repair(text, Span(4, 7, "식당"))          # quotes inside the span move outside it
+    (5, 6)
+    >>> repair(text, Span(14, 16, "인명"))        # a swallowed particle after a placeholder
+    (14, 15)
+    >>> repair("  ", Span(0, 2, "인명")) is None
+    True
+"""
+
+from __future__ import annotations
+
+import re
+
+from thunder_deid.document import Span
+from thunder_deid.errors import LabelError
+from thunder_deid.taxonomy import Taxonomy, load_taxonomy, split_label
+
+try:  # the taxonomy normaliser is another component's; until it lands the taxonomy's own names are used
+    from thunder_deid.taxonomy.normalize import normalize_label as _normalize_label
+except ImportError:  # pragma: no cover - depends on the checkout
+    _normalize_label = None
+
+QUOTES = "'\"‘’“”`「」『』"
+PLACEHOLDER = r"(?:[A-Z]{1,3}|[○◯□△☆◇]+|\d{1,3})"
+_SWALLOWED = re.compile(rf"^({PLACEHOLDER})(이|가|은|는|을|를|과|와|의|에게|에서|에|로|으로|도|만)$")
+# A court placeholder: a letter code, circles, a bare small number, or "(계좌번호 1 생략)"-style text.
+PLACEHOLDER_RE = re.compile(rf"^{PLACEHOLDER}$|생략|^[○◯]+")
+
+
+def is_placeholder(mention: str) -> bool:
+    return bool(PLACEHOLDER_RE.search(mention.strip(QUOTES + " ")))
+
+
+def repair(text: str, span: Span) -> tuple[int, int] | None:
+    """Shrink a span past surrounding whitespace, quotes, balanced parentheses and a swallowed particle.
+
+    Returns the repaired ``(start, end)``, or None when nothing is left.
+    """
+    s, e = span.start, span.end
+    changed = True
+    while changed and s < e:
+        changed = False
+        while s < e and (text[s].isspace() or text[s] in QUOTES):
+            s, changed = s + 1, True
+        while e > s and (text[e - 1].isspace() or text[e - 1] in QUOTES):
+            e, changed = e - 1, True
+        if e - s >= 2 and text[s] == "(" and text[e - 1] == ")" and text[s + 1 : e - 1].count("(") == text[s + 1 : e - 1].count(")"):
+            s, e, changed = s + 1, e - 1, True
+    if s >= e:
+        return None
+    m = _SWALLOWED.match(text[s:e])
+    if m:
+        e = s + len(m.group(1))
+    return s, e
+
+
+def normalize(label: str, sub: str | None, taxonomy: Taxonomy | None = None) -> tuple[str, str | None]:
+    """``(label, sub)`` with the label a taxonomy node; ``식당:한식당`` splits; unknown labels raise LabelError."""
+    tax = taxonomy or load_taxonomy()
+    base, inline_sub = split_label(label)
+    sub = sub or inline_sub
+    if base in tax:
+        return tax[base].name, sub
+    if _normalize_label is not None:
+        norm = _normalize_label(label)
+        nb, ns = split_label(norm)
+        return nb, sub or ns
+    raise LabelError(f"unknown label {base!r}: not a taxonomy node and no normaliser rule maps it")
