@@ -1,7 +1,390 @@
-"""(filled in by the Judgment corpora issue)"""
+"""Annotate the placeholders of law.go.kr judgments as taxonomy spans.
+
+law.go.kr publishes judgments in which the court already replaced identifying information by
+placeholders: ``피고인 1``, ``공소외 3 주식회사``, ``(주소 1 생략)``, ``☆☆☆공원``, ``△△시□□면``, ``甲``,
+letters ``A``, ``B`` … Those placeholders mark exactly what must be de-identified, so labelling them with
+the taxonomy label their context implies turns the 3,249 public precedents into a training corpus.
+
+Span boundaries follow the paper's appendix A.2 / table 10: the minimal span, without role words or
+common nouns — in ``공소외 2`` only ``2`` is the span (인명); ``(주소 1 생략)`` is one span (주소); in
+``○○○ 금은방`` the span is ``○○○`` (공산품판매업). Officials acting in office (판사, 검사, 변호사 …) are
+never masked. The rule tables live in ``data/placeholder_rules.yaml``::
+
+    >>> text = "피해자 공소외 2에게 (주소 1 생략) 소재 ○○○ 금은방에서"
+    >>> [(text[s.start:s.end], s.label) for s in annotate(text)]
+    [('2', '인명'), ('(주소 1 생략)', '주소'), ('○○○', '공산품판매업')]
+    >>> text = "공소외 3 주식회사의 직원 △△시□□면▽▽리"
+    >>> [(text[s.start:s.end], s.label) for s in annotate(text)]
+    [('3', '사업체'), ('△△', '주소'), ('□□', '행정구역-면'), ('▽▽', '행정구역-리')]
+
+Each span records how its label was chosen in ``extra["rule"]`` (``omitted``, ``suffix``, ``prefix``,
+``default``, ``propagated``), so the corpus can be filtered by confidence.
+"""
+
+from __future__ import annotations
 
 import argparse
+import functools
+import gzip
+import json
+import logging
+import re
+from collections import Counter
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Iterable, Iterator
+
+import yaml
+
+from thunder_deid.document import Document, Span
+from thunder_deid.errors import DocumentError, ThunderDeidError
+
+log = logging.getLogger(__name__)
+
+# particles after a word: "○○동에서", "공소외 2에게" (longest first so 에서 beats 에)
+_JOSA = ("으로부터|로부터|에서는|에서도|에서의|에게서|에게|에서|까지|부터|으로|이라는|이라고|라는|라고|이나|와의|과의|"
+         "의|에|은|는|이|가|을|를|와|과|로|도|만|께|측|소재|일대|내|등")
+_BOUNDARY = rf"(?:(?![가-힣])|(?=(?:{_JOSA})))"
+_QUOTE_CLOSE = "’'\"”」』》〉)]"
 
 
-def register(sub: "argparse._SubParsersAction") -> None:
+@dataclass(frozen=True)
+class Cue:
+    """A context word (regex) that decides a placeholder's label."""
+
+    pattern: re.Pattern
+    label: str
+    address: bool = False   # an address unit ("○○동"): never after ROLE + number
+    lot: bool = False       # a prefix cue for lot numbers ("산○○-○○"): only a hyphenated placeholder
+
+
+@dataclass(frozen=True)
+class OmittedKind:
+    pattern: re.Pattern
+    label: str | None
+    refine: bool = False
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The compiled rule tables (see ``data/placeholder_rules.yaml``)."""
+
+    role_number: re.Pattern
+    list_number: re.Pattern
+    org_roles: dict[str, str]
+    omitted: tuple[OmittedKind, ...]
+    symbol_run: re.Pattern
+    hanja: re.Pattern
+    letter: re.Pattern
+    letter_style: re.Pattern
+    letter_stoplist: frozenset[str]
+    surname_run: re.Pattern
+    office_titles: re.Pattern
+    suffix_cues: tuple[Cue, ...]
+    prefix_cues: tuple[Cue, ...]
+    default_symbol: str
+    default_letter: str
+    geo_labels: frozenset[str]        # 지리정보 and below: never propagated to other occurrences
+    role_cue_labels: frozenset[str]   # organisation labels a cue may give a ROLE + number
+
+    @classmethod
+    def from_yaml(cls, path: str | Path | None = None) -> "Rules":
+        if path is None:
+            text = resources.files("thunder_deid.corpus").joinpath("data/placeholder_rules.yaml").read_text("utf-8")
+            where = "placeholder_rules.yaml"
+        else:
+            text, where = Path(path).read_text(encoding="utf-8"), str(path)
+        data = yaml.safe_load(text)
+        from thunder_deid.taxonomy import load_taxonomy
+
+        tax = load_taxonomy()
+
+        def label(value: str | None, field: str) -> str | None:
+            if value is not None and value not in tax:
+                raise ThunderDeidError(f"{where}: {field}: {value!r} is not a taxonomy label")
+            return value
+
+        def rx(src: str) -> re.Pattern:
+            return re.compile(src.replace("{B}", _BOUNDARY))
+
+        roles = sorted(data["person_roles"] + list(data["org_roles"]), key=len, reverse=True)
+        units = data["number_units"]
+        number = rf"(\d{{1,4}})(?!{units})(?![\d가-힣A-Za-z])|(\d{{1,4}})(?=\s?(?:{_JOSA}))(?!{units})"
+        role_number = re.compile(rf"({'|'.join(roles)})\s?(?:{number})")
+        list_number = re.compile(rf"(?:\s?,\s?|\s및\s)(?:{number})")
+        sym = re.escape(data["symbols"])
+        symbol_run = re.compile(rf"[{sym}]+[0-9A-Za-z]*(?:[ \-][{sym}]+[0-9A-Za-z]*)*")
+        hanja = re.compile(rf"(?<![\u4e00-\u9fff])[{data['hanja_letters']}]\d?(?![\u4e00-\u9fff])")
+        letter = re.compile(r"(?<![A-Za-z0-9&＆/\-.·'’_@])[A-Z]{1,2}(?![A-Za-z0-9&＆/\-_@]|\.[A-Za-z])")
+
+        def cues(items: list[dict], key: str, anchor: str) -> tuple[Cue, ...]:
+            out = []
+            for i, c in enumerate(items):
+                pat = rx(c["re"])
+                out.append(Cue(re.compile(pat.pattern + anchor if anchor else pat.pattern),
+                               label(c["label"], f"{key}[{i}]"), bool(c.get("address")), bool(c.get("lot"))))
+            return tuple(out)
+
+        return cls(
+            role_number=role_number,
+            list_number=list_number,
+            org_roles={k: label(v, f"org_roles.{k}") for k, v in data["org_roles"].items()},
+            omitted=tuple(OmittedKind(re.compile(o["re"]), label(o["label"], f"omitted[{i}]"), bool(o.get("refine")))
+                          for i, o in enumerate(data["omitted"])),
+            symbol_run=symbol_run,
+            hanja=hanja,
+            letter=letter,
+            letter_style=re.compile(data["letter_style_cue"] + r"[A-Z]{1,2}(?![A-Za-z])"),
+            letter_stoplist=frozenset(data["letter_stoplist"]),
+            # "김○○", "최○주의": surname, masked syllables, at most one given-name syllable (not a josa)
+            surname_run=re.compile(rf"(?<![가-힣])[{data['surnames']}][{sym}]{{1,2}}(?:[가-힣](?<![의은는이가을를에와과도]){_BOUNDARY})?"),
+            office_titles=re.compile(data["office_titles"]),
+            suffix_cues=cues(data["suffix_cues"], "suffix_cues", ""),
+            prefix_cues=cues(data["prefix_cues"], "prefix_cues", ""),
+            default_symbol=label(data["default_symbol"], "default_symbol"),
+            default_letter=label(data["default_letter"], "default_letter"),
+            geo_labels=frozenset(n.name for n in tax if n.name == "지리정보" or tax.is_descendant(n.name, "지리정보")),
+            # "공소외 3 주식회사" is a company, but "공소외 100 팀장" is a person: no 조직체계 cue
+            role_cue_labels=frozenset(n.name for n in tax
+                                      if any(n.name == t or tax.is_descendant(n.name, t) for t in ("사업체", "기관 및 시설", "조직"))
+                                      and not (n.name == "조직체계" or tax.is_descendant(n.name, "조직체계"))),
+        )
+
+
+@functools.lru_cache(maxsize=1)
+def default_rules() -> Rules:
+    return Rules.from_yaml()
+
+
+_OMITTED = re.compile(r"\(([^()\n]{0,80}?)\s?생략\s?\)")
+
+
+# -- context cues -----------------------------------------------------------------------------------
+def _suffix_label(text: str, end: int, rules: Rules, *, address: bool = True) -> str | None:
+    """Label implied by the word right after ``end`` ("○○저축은행", "‘○○○’ 금은방", "공소외 3 주식회사")."""
+    i = end
+    while i < len(text) and text[i] in _QUOTE_CLOSE and i - end < 2:
+        i += 1
+    spaced = i < len(text) and text[i] == " "
+    if spaced:
+        i += 1
+    for cue in rules.suffix_cues:
+        if cue.address and not address:
+            continue
+        m = cue.pattern.match(text, i)
+        # after a space only a whole word of two or more letters counts ("○○○ 금은방", not "○○ 사이")
+        if m and (not spaced or len(m.group()) >= 2):
+            return cue.label
     return None
+
+
+def _prefix_label(text: str, start: int, rules: Rules, key: str) -> str | None:
+    window = text[max(0, start - 12):start]
+    for cue in rules.prefix_cues:
+        if cue.lot and "-" not in key:
+            continue
+        if cue.pattern.search(window):
+            return cue.label
+    return None
+
+
+def _is_office_holder(text: str, start: int, rules: Rules) -> bool:
+    return bool(rules.office_titles.search(text[max(0, start - 8):start]))
+
+
+# -- detectors: each yields (start, end, label, rule, key) --------------------------------------------
+Found = tuple[int, int, str, str, str]
+
+
+def _omitted(text: str, rules: Rules) -> Iterator[Found]:
+    for m in _OMITTED.finditer(text):
+        inner = m.group(1).strip()
+        for kind in rules.omitted:
+            if kind.pattern.search(inner):
+                break
+        else:
+            kind = None
+        if kind is None or kind.label is None:
+            continue
+        lab, rule = kind.label, "omitted"
+        if kind.refine:
+            cue = _suffix_label(text, m.end(), rules, address=False)
+            if cue is not None:
+                lab, rule = cue, "suffix"
+        key = m.group() if re.search(r"\d", inner) else ""
+        yield m.start(), m.end(), lab, rule, key
+
+
+def _role_numbers(text: str, rules: Rules) -> Iterator[Found]:
+    for m in rules.role_number.finditer(text):
+        role = m.group(1)
+        spans = [(m.start(2), m.end(2)) if m.group(2) else (m.start(3), m.end(3))]
+        pos = m.end()
+        while (n := rules.list_number.match(text, pos)) is not None:   # "피고인 1, 2의" / "직원 2, 10"
+            spans.append((n.start(1), n.end(1)) if n.group(1) else (n.start(2), n.end(2)))
+            pos = n.end()
+        for k, (s, e) in enumerate(spans):
+            base = rules.org_roles.get(role, "인명")
+            cue = _suffix_label(text, e, rules, address=False) if k == len(spans) - 1 else None
+            if cue in rules.role_cue_labels:
+                yield s, e, cue, "suffix", f"{role} {text[s:e]}"
+            else:
+                yield s, e, base, "default", f"{role} {text[s:e]}"
+
+
+def _masked_names(text: str, rules: Rules) -> Iterator[Found]:
+    for m in rules.surname_run.finditer(text):
+        s, e = m.start(), m.end()
+        if e - s == 2 and _suffix_label(text, e, rules) not in (None, "인명"):
+            continue    # "백○저수지", "대○○교육원": a symbol before a cue word, not a name
+        if e - s == 2 and re.match(r"[가-힣]", text[e:e + 1]) and not re.match(_BOUNDARY, text[e:]):
+            continue
+        yield s, e, "인명", "surname", text[s:e]
+
+
+def _symbol_runs(text: str, rules: Rules) -> Iterator[Found]:
+    for m in rules.symbol_run.finditer(text):
+        s, e = m.start(), m.end()
+        if e - s == 1 and (e == len(text) or text[e].isspace()):
+            continue    # a bullet ("○ 피고인 1은 …", "▣ 선고형"), not a placeholder
+        if _is_office_holder(text, s, rules):
+            continue
+        yield _label_by_context(text, s, e, rules, rules.default_symbol)
+
+
+def _hanja_letters(text: str, rules: Rules) -> Iterator[Found]:
+    for m in rules.hanja.finditer(text):
+        yield _label_by_context(text, m.start(), m.end(), rules, "인명")
+
+
+def _letters(text: str, rules: Rules) -> Iterator[Found]:
+    if not rules.letter_style.search(text):
+        return      # letters are placeholders only in documents that name parties "피고인 A"
+    for m in rules.letter.finditer(text):
+        s, e = m.start(), m.end()
+        if m.group() in rules.letter_stoplist or _is_office_holder(text, s, rules):
+            continue
+        nxt = text[e:e + 1]
+        if re.match(r"[가-힣]", nxt) and not re.match(_BOUNDARY, text[e:]) and _suffix_label(text, e, rules) is None:
+            continue    # "A죄", "D등급", "B형": a letter inside a word
+        yield _label_by_context(text, s, e, rules, rules.default_letter)
+
+
+def _label_by_context(text: str, s: int, e: int, rules: Rules, default: str) -> Found:
+    key = text[s:e]
+    lab = _suffix_label(text, e, rules)
+    if lab is not None:
+        return s, e, lab, "suffix", key
+    lab = _prefix_label(text, s, rules, key)
+    if lab is not None:
+        return s, e, lab, "prefix", key
+    return s, e, default, "default", key
+
+
+# -- the annotator ----------------------------------------------------------------------------------
+def annotate(text: str, rules: Rules | None = None) -> list[Span]:
+    """Spans over the placeholders of one law.go.kr judgment text (sorted, non-overlapping)."""
+    rules = rules or default_rules()
+    taken = bytearray(len(text))     # 1 where a span already lies
+    found: list[Found] = []
+    # earlier detectors win overlaps: "(☆☆☆금고계좌번호 생략)" is one omission, not a symbol run
+    for detect in (_omitted, _role_numbers, _masked_names, _symbol_runs, _hanja_letters, _letters):
+        for f in detect(text, rules):
+            if not any(taken[f[0]:f[1]]):
+                found.append(f)
+                taken[f[0]:f[1]] = b"\x01" * (f[1] - f[0])
+    found = _propagate(found, rules)
+    return [Span(s, e, lab, extra={"rule": rule}) for s, e, lab, rule, _ in sorted(found)]
+
+
+def _propagate(found: list[Found], rules: Rules) -> list[Found]:
+    """Give an uncued occurrence the label its other occurrences got from a cue ("공소외 3 주식회사 …
+    공소외 3은" -> both 사업체): a document names one entity by one placeholder. Only a clear majority
+    (two thirds of the cued occurrences) propagates, and never an address unit ("○○동" says nothing
+    about another "○○")."""
+    cued: dict[str, Counter] = {}
+    for s, e, lab, rule, key in found:
+        if key and rule in ("suffix", "prefix") and lab not in rules.geo_labels:
+            cued.setdefault(key, Counter())[lab] += 1
+    out = []
+    for s, e, lab, rule, key in found:
+        if rule in ("default", "omitted") and key in cued:
+            best, n = cued[key].most_common(1)[0]
+            if best != lab and 3 * n >= 2 * sum(cued[key].values()):
+                lab, rule = best, "propagated"
+        out.append((s, e, lab, rule, key))
+    return out
+
+
+def annotate_document(doc: Document, rules: Rules | None = None) -> Document:
+    """The document with its spans replaced by the placeholder spans of its text."""
+    return doc.with_spans(annotate(doc.text, rules))
+
+
+# -- reading raw law.go.kr records (JSONL or JSONL.gz) -------------------------------------------------
+def read_records(path: str | Path) -> Iterator[Document]:
+    """Documents of a ``.jsonl`` or ``.jsonl.gz`` file; raw precedent records (``{id, text, case_no, …}``)
+    become Documents with the other fields kept in ``meta``."""
+    path = Path(path)
+    opener = gzip.open if path.suffix == ".gz" else open
+    try:
+        f = opener(path, "rt", encoding="utf-8")
+    except OSError as e:
+        raise ThunderDeidError(f"{path}: cannot open ({e.strerror or e})") from None
+    with f:
+        try:
+            for lineno, line in enumerate(f, 1):
+                if not line.strip():
+                    continue
+                where = f"{path}:{lineno}"
+                try:
+                    obj = json.loads(line)
+                except json.JSONDecodeError as e:
+                    raise DocumentError(f"{where}: invalid JSON ({e.msg} at column {e.colno})") from None
+                yield Document.from_dict(obj, where)
+        except (OSError, EOFError, UnicodeDecodeError) as e:
+            raise DocumentError(f"{path}: unreadable ({type(e).__name__})") from None
+
+
+# -- CLI -------------------------------------------------------------------------------------------
+def register(sub: argparse._SubParsersAction) -> None:
+    from thunder_deid.cli import HelpFormatter
+
+    p = sub.add_parser(
+        "annotate-placeholders", formatter_class=HelpFormatter,
+        help="label the court's placeholders in law.go.kr judgments (피고인 1, (주소 생략), ○○은행 …)",
+        description="Mark each placeholder the court left in a law.go.kr judgment (피고인 1, 공소외 2 주식회사, "
+        "(주소 1 생략), ☆☆☆공원, △△시□□면, 甲, A …) as a span with the taxonomy label its context implies. "
+        "IN is JSONL or JSONL.gz: the raw precedents ({id, text, case_no, …}, other fields kept in the "
+        "document's meta) or project documents (their spans are replaced).\n\nexamples:\n"
+        "  thunder-deid corpus annotate-placeholders ../shared/data/precedents/precedents.jsonl.gz "
+        "work/precedents.jsonl\n"
+        "  thunder-deid corpus annotate-placeholders precedents.jsonl.gz raw.jsonl --convert-only")
+    p.add_argument("input", metavar="IN", help="JSONL or JSONL.gz with one {id, text, …} object a line")
+    p.add_argument("output", metavar="OUT", help="output JSONL (written atomically)")
+    p.add_argument("--convert-only", action="store_true",
+                   help="only convert the records to the project's document JSONL, without spans")
+    p.add_argument("--rules", metavar="YAML", help="rule tables to use instead of the packaged ones")
+    p.set_defaults(func=_cmd)
+
+
+def _cmd(args: argparse.Namespace) -> int:
+    from thunder_deid.document import write_jsonl
+    from thunder_deid.io import refuse_overwrite_input
+
+    refuse_overwrite_input([args.input], args.output)
+    rules = Rules.from_yaml(args.rules) if args.rules else default_rules()
+    stats: Counter = Counter()
+
+    def docs() -> Iterable[Document]:
+        for doc in read_records(args.input):
+            doc = doc.with_spans([]) if args.convert_only else annotate_document(doc, rules)
+            stats["documents"] += 1
+            stats["spans"] += len(doc.spans)
+            yield doc
+
+    write_jsonl(args.output, docs())
+    log.info("annotate-placeholders: %d documents, %d spans", stats["documents"], stats["spans"])
+    print(f"{stats['documents']} documents, {stats['spans']} spans -> {args.output}")
+    return 0
