@@ -1,7 +1,115 @@
-"""Subcommands of this component (filled in by its issue)."""
+"""``thunder-deid surrogates coverage`` and ``thunder-deid realize`` (single and per-epoch schedules)."""
+
+from __future__ import annotations
 
 import argparse
+import json
+import logging
+import sys
+from pathlib import Path
+
+log = logging.getLogger(__name__)
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
-    return None
+    from thunder_deid.cli import HelpFormatter
+
+    sg = sub.add_parser(
+        "surrogates", formatter_class=HelpFormatter, help="inspect the surrogate inventory",
+        description="Inspect the surrogate engine's label registry.\n\nexample:\n"
+        "  thunder-deid surrogates coverage --inventory ../shared/data/thunder_deid/replacement/subset",
+    )
+    ssub = sg.add_subparsers(dest="surrogates_command", metavar="COMMAND")
+    cov = ssub.add_parser(
+        "coverage", formatter_class=HelpFormatter, help="which rule serves each taxonomy label",
+        description="Print, for every taxonomy node, the rule that produces its surrogates (generate, sample,\n"
+        "keep, or fallback to another label). Exit status 1 if any label has no rule.\n\nexample:\n"
+        "  thunder-deid surrogates coverage\n  thunder-deid surrogates coverage --json",
+    )
+    cov.add_argument("--inventory", action="append", default=[], metavar="DIR", help="external inventory folder (repeatable)")
+    cov.add_argument("--json", action="store_true", help="one JSON object a line instead of a table")
+    cov.set_defaults(func=_coverage)
+    sg.set_defaults(func=lambda a: (sg.print_help(), 2)[1])
+
+    rz = sub.add_parser(
+        "realize", formatter_class=HelpFormatter, help="replace every span by a surrogate (training/evaluation data)",
+        description="Replace every span of a JSONL corpus by a seeded, type-compatible surrogate, repair the Korean\n"
+        "around it (particles, type words) and re-anchor the spans (appendix F).\n\n"
+        "Single schedule writes one file; --epochs N writes OUT_DIR/epoch_01.jsonl … with replacement seed\n"
+        "(TRAIN_SEED - 1199) * 10000 + 2000 + e for epoch e.\n\nexample:\n"
+        "  thunder-deid realize work/splits/thunder/test.jsonl work/realized/thunder/test.jsonl --seed 1199\n"
+        "  thunder-deid realize work/splits/thunder/train.jsonl work/realized/thunder/train_epochs --epochs 30 --train-seed 1200",
+    )
+    rz.add_argument("input", help="JSONL documents (spans labelled with taxonomy nodes, old label as sub)")
+    rz.add_argument("output", help="output JSONL (single schedule) or folder (--epochs)")
+    rz.add_argument("--seed", type=int, help="replacement seed (single schedule)")
+    rz.add_argument("--epochs", type=int, help="per-epoch schedule: number of epochs")
+    rz.add_argument("--train-seed", type=int, help="training seed of the per-epoch schedule")
+    rz.add_argument("--inventory", action="append", default=[], metavar="DIR",
+                    help="external inventory folder keyed by sub-label (repeatable; also $THUNDER_DEID_INVENTORY)")
+    rz.add_argument("--report", metavar="FILE", help="also write the replacement report as JSON")
+    rz.set_defaults(func=_realize)
+
+
+def _inventory(paths: list[str]):
+    from thunder_deid.surrogates.lexicon import Inventory
+
+    inv = Inventory.from_env()
+    for p in paths:
+        inv.load(p)
+    return inv
+
+
+def _coverage(args: argparse.Namespace) -> int:
+    from thunder_deid.surrogates.registry import Registry
+
+    reg = Registry(inventory=_inventory(args.inventory))
+    rows = reg.coverage()
+    for label, level, kind, detail in rows:
+        if args.json:
+            print(json.dumps({"label": label, "level": level, "rule": kind, "detail": detail}, ensure_ascii=False))
+        else:
+            print(f"{label:<24}\t{level:<4}\t{kind:<8}\t{detail}")
+    missing = [r[0] for r in rows if r[2] == "MISSING"]
+    if not args.json:
+        kinds: dict[str, int] = {}
+        for r in rows:
+            kinds[r[2]] = kinds.get(r[2], 0) + 1
+        print(f"# {len(rows)} labels: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items()))
+              + f"; inventory: {len(reg.inventory)} lists, {reg.inventory.size()} entries", file=sys.stderr)
+    return 1 if missing else 0
+
+
+def _realize(args: argparse.Namespace) -> int:
+    from thunder_deid.document import read_jsonl, write_jsonl
+    from thunder_deid.errors import ThunderDeidError
+    from thunder_deid.io import atomic_writer, refuse_overwrite_input
+    from thunder_deid.surrogates.engine import RealizeReport, Realizer, epoch_seed, realize_documents
+
+    if (args.seed is None) == (args.epochs is None):
+        raise ThunderDeidError("give either --seed S (single schedule) or --epochs N --train-seed T (per-epoch)")
+    if args.epochs is not None and (args.train_seed is None or args.epochs < 1):
+        raise ThunderDeidError("--epochs N needs N >= 1 and --train-seed T")
+    realizer = Realizer(_inventory(args.inventory))
+    if args.seed is not None:
+        jobs = [(args.seed, Path(args.output))]
+    else:
+        out_dir = Path(args.output)
+        if out_dir.suffix == ".jsonl":
+            raise ThunderDeidError(f"--epochs writes a folder, not {args.output}")
+        jobs = [(epoch_seed(args.train_seed, e), out_dir / f"epoch_{e:02d}.jsonl") for e in range(1, args.epochs + 1)]
+    total = RealizeReport()
+    summary = []
+    for seed, out in jobs:
+        refuse_overwrite_input([args.input], out)
+        report = RealizeReport()
+        n = write_jsonl(out, realize_documents(read_jsonl(args.input), seed, realizer, report))
+        total = total + report
+        summary.append({"seed": seed, "output": str(out), **report.to_dict()})
+        skipped = sum(report.skipped.values())
+        print(f"{out}: {n} documents, seed {seed}, {report.realized}/{report.spans_in} spans realised, "
+              f"{skipped} rendered as text, {report.particles_changed} particles re-chosen", file=sys.stderr)
+    if args.report:
+        with atomic_writer(args.report) as f:
+            json.dump(summary if len(summary) > 1 else summary[0], f, ensure_ascii=False, indent=1)
+    return 0

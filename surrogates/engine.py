@@ -267,7 +267,15 @@ def surface_form(value: Surrogate, label: str, before: str, after: str, is_name:
             a = after.lstrip()
             if a.startswith(mk) and form.endswith(mk) and len(form) > len(mk):
                 form, trimmed = form[: -len(mk)].rstrip(), True
+        # a counted number whose unit differs from the one that follows (``203호`` + ``실``) drops its unit
+        m = _COUNTED.match(form)
+        if m and not trimmed and after[:1] and is_hangul_syllable(after[0]) and any(after.startswith(u) for u in _FOLLOW_UNITS):
+            form, trimmed = m.group(1), True
     return form, trimmed
+
+
+_COUNTED = re.compile(r"^(.*\d)(번|호|층|세|기|년|동|번지|블록|로트|학년)$")
+_FOLLOW_UNITS = ("번", "호", "층", "세", "기", "년", "동", "실", "차", "선", "블록", "로트", "학년", "개월", "회", "명", "원", "대", "칸")
 
 
 _DEFAULT: Realizer | None = None

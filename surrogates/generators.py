@@ -40,7 +40,10 @@ def person_name(rng: random.Random, ctx: Ctx) -> str:
         return f"{giv}{join}{fam}" if foreign.get("order") == "given_first" else f"{fam}{join}{giv}"
     surnames = names["surnames"]
     surname = rng.choices(list(surnames), weights=list(surnames.values()))[0]
-    given = rng.choice(names["given_male"] if rng.random() < 0.5 else names["given_female"])
+    # "D(여, 36세)" / "D(남)": the sex written right after the name decides the given name's gender
+    m = re.match(r"\s*\(\s*(?:가명\s*,\s*)?(여|남)", ctx.after)
+    female = (m.group(1) == "여") if m else rng.random() < 0.5
+    given = rng.choice(names["given_female"] if female else names["given_male"])
     return surname + given
 
 

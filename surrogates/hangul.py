@@ -9,6 +9,9 @@ count too: ``B`` is 비 (no final), ``L`` is 엘 (ㄹ), ``3`` is 삼 (ㅁ), ``20
     '이 운영하는'
     >>> fix_particle("서울", "으로 갔다"), fix_particle("부산역", "로 갔다")
     ('로 갔다', '으로 갔다')
+    >>> fix_particle("김민준", "(남, 36세)가 ")
+    '(남, 36세)이 '
+
 
 A candidate particle is only treated as one when a word boundary (or a known particle continuation such
 as ``부터``/``서``/``의``) follows it, so ``은행`` after ``B`` is never read as the particle ``은``.
@@ -129,8 +132,17 @@ def choose(final: str, cons: str, vow: str) -> str:
     return vow if final == "" else cons
 
 
+_PAREN = re.compile(r"\([^()\n]{0,40}\)")
+
+
 def fix_particle(surrogate: str, after: str) -> str:
-    """``after`` with its leading particle re-chosen for the last syllable of ``surrogate``."""
+    """``after`` with its leading particle re-chosen for the last syllable of ``surrogate``.
+
+    A parenthetical right after the span is skipped: in ``D(여, 36세)가`` the particle agrees with ``D``.
+    """
+    m = _PAREN.match(after)
+    if m:
+        return after[: m.end()] + fix_particle(surrogate, after[m.end() :])
     hit = find_particle(after)
     if hit is None:
         return after

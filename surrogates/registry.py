@@ -18,7 +18,9 @@ draws from the ``한식당`` list) or a built-in sub-label rule (``호`` -> a un
 
 from __future__ import annotations
 
+import functools
 import random
+import re
 from dataclasses import dataclass
 from typing import Callable, Literal
 
@@ -135,9 +137,18 @@ MID_RULES: dict[str, Rule] = {"주소": gen(p.address, True)}
 # Built-in rules for old-scheme sub-labels whose format differs from their label's default.
 SUB_RULES: dict[str, Rule] = {
     "호": gen(g.unit_no), "동": gen(g.unit_no), "층": gen(g.floor_no), "번": gen(g.exit_no), "번지": gen(g.lot_no),
-    "은행": sample("finance.banks", p.bank), "카드": gen(g.card_number), "주민등록번호": gen(g.rrn),
-    "날짜": gen(g.date), "생년월일": gen(g.birth_date),
+    "은행": sample("finance.banks", p.bank), "주민등록번호": gen(g.rrn), "날짜": gen(g.date), "생년월일": gen(g.birth_date),
+    "게임": Rule("sample", "entities.compose.게임", p.compose("게임")),
 }
+# Old sub-labels that say *what kind of thing* a mid/top-labelled span is (a building, a company, the
+# place in front of which something happened): their names are composed like the leaves'.
+for _kind, _subs in {
+    "건물": ("건물", "건물이름", "구아래주소건물", "시아래주소건물", "군아래주소건물", "빌딩"),
+    "회사": ("회사", "사무실", "(주)", "회사명", "유한회사", "거래처", "주식회사", "업체", "사업장"),
+    "장소": ("앞 노상", "앞노상", "앞", "앞길", "앞 길", "앞 도로", "부근", "인근", "추행장소", "사기장소", "폭행장소", "범행장소"),
+}.items():
+    for _s in _subs:
+        SUB_RULES[_s] = Rule("sample", f"entities.compose.{_kind}", p.compose(_kind))
 for _old in ("구아래주소", "시아래주소", "군아래주소", "구이하주소", "시이하주소", "군이하주소", "동아래주소", "읍아래주소", "면아래주소"):
     SUB_RULES[_old] = gen(p.below_district)
 
@@ -216,8 +227,19 @@ def _is_name(tax: Taxonomy, label: str) -> bool:
     return label in tax and tax.is_descendant(label, "이름")
 
 
+_PLACEHOLDER_LIKE = re.compile(r"^[A-Z]{1,2}(?=[가-힣\s]|$)|[○◯]|생략|\*\*")
+
+
+@functools.lru_cache(maxsize=4096)
+def _usable(values: tuple[str, ...]) -> tuple[str, ...]:
+    """Inventory entries minus those that look like court placeholders (``A클럽``, ``○○빌딩``)."""
+    return tuple(v for v in values if not _PLACEHOLDER_LIKE.search(v)) or values
+
+
 def _sample_values(values: tuple[str, ...]) -> Generator:
+    pool = _usable(values)
+
     def f(rng: random.Random, ctx: Ctx) -> str:
-        return rng.choice(values)
+        return rng.choice(pool)
 
     return f

@@ -1,0 +1,133 @@
+import json
+import re
+
+import pytest
+
+from thunder_deid.cli import main
+from thunder_deid.document import Document, Span, load_jsonl, write_jsonl
+from thunder_deid.inline import parse_inline
+from thunder_deid.surrogates import Inventory, Realizer, epoch_seed, realize_document, realize_documents
+from thunder_deid.surrogates.engine import group_rng
+
+R = Realizer(Inventory())
+
+DOCS = [
+    parse_inline("피고인은 <<<B:인명>>>가 운영하는 <<<C:식당>>>식당에서 <<<B:인명>>>를 만났다.", "d1"),
+    parse_inline("피해자 <<<D:인명>>>(여, 36세)는 <<<E:은행업>>>은행 계좌(<<<계좌번호 1 생략:계좌번호>>>)로 송금하였다.", "d2"),
+    parse_inline("서울 강남구 <<<B:주소:구아래주소>>>에 있는 <<<C:주거시설>>>아파트 <<<D:건물동호수>>>동 <<<E:건물동호수>>>호에서 <<<L:인명>>>과 <<<M:인명>>>은 만났다.", "d3"),
+    parse_inline("<<<2020고단1234:재판사건번호>>> 사건에서 <<<010-1234-5678:전화번호>>>으로 연락했고 <<<3:출구번호>>>번 출구로 나갔다.", "d4"),
+    parse_inline("공소외 <<<2:인명>>>는 <<<'C':주점>>>에서 <<<R:닉네임>>>이라는 닉네임을 썼다.", "d5"),
+]
+
+
+def realize_all(seed):
+    return [R.realize(d, seed)[0] for d in DOCS]
+
+
+def test_deterministic_byte_identical(tmp_path):
+    a = [json.dumps(d.to_dict(), ensure_ascii=False) for d in realize_all(7)]
+    b = [json.dumps(d.to_dict(), ensure_ascii=False) for d in realize_all(7)]
+    assert a == b
+
+
+def test_different_seeds_differ():
+    texts = {tuple(d.text for d in realize_all(s)) for s in range(5)}
+    assert len(texts) == 5
+
+
+def test_independent_of_document_order_and_count():
+    one = R.realize(DOCS[2], 11)[0]
+    many = list(realize_documents(list(reversed(DOCS)), 11, R))
+    assert next(d for d in many if d.id == "d3").text == one.text
+
+
+def test_group_rng_is_stable():
+    # blake2b, not hash(): the same key gives the same stream in every process
+    assert group_rng(1, "d", ("B", "인명")).random() == group_rng(1, "d", ("B", "인명")).random()
+    assert group_rng(1, "d", ("B", "인명")).random() != group_rng(2, "d", ("B", "인명")).random()
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_spans_anchor_and_particles_agree(seed, check_realized):
+    for src in DOCS:
+        out, rep = R.realize(src, seed)
+        check_realized(out)
+        assert rep.realized == len(src.spans) == len(out.spans)
+        for s, o in zip(src.spans, out.spans):
+            assert out.text[o.start : o.end] != src.text[s.start : s.end]
+            assert o.label == s.label
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_groups_share_one_surrogate(seed):
+    out = R.realize(DOCS[0], seed)[0]
+    names = [out.span_text(s) for s in out.spans if s.label == "인명"]
+    assert len(names) == 2 and names[0] == names[1]
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_type_words_and_units_not_doubled(seed):
+    out = R.realize(DOCS[2], seed)[0]
+    t = out.text
+    assert "아파트아파트" not in t and not re.search(r"동동 |호호|\d동동", t)
+    assert re.search(r"\d+동 \d+호에서", t)
+    out4 = R.realize(DOCS[3], seed)[0]
+    assert re.search(r"\d+번 출구", out4.text) and "번번" not in out4.text
+
+
+def test_written_sex_kept():
+    out = R.realize(DOCS[1], 3)[0]
+    assert re.search(r"\(여, 36세\)(은|는) ", out.text)
+
+
+@pytest.mark.parametrize("text,spans,expected", [
+    ("피해자 'C' 식당", [Span(4, 7, "식당")], "C"),           # quotes inside the span
+    ("피해자 B가 왔다", [Span(4, 6, "인명")], "B"),            # swallowed particle
+    ("계좌( 계좌번호 1 생략 )로", [Span(2, 14, "계좌번호")], "계좌번호 1 생략"),
+])
+def test_boundary_repair(text, spans, expected):
+    doc = Document("r", text, spans)
+    out, rep = R.realize(doc, 1)
+    assert rep.repaired == 1 and rep.realized == 1
+    assert expected not in out.span_text(out.spans[0])
+
+
+def test_failures_are_plain_text_and_counted():
+    doc = Document("u", "X는 Y를 만났다", [Span(0, 1, "없는라벨"), Span(3, 4, "인명"), Span(3, 4, "인명")])
+    out, rep = R.realize(doc, 1)
+    assert out.text.startswith("X는 ") and len(out.spans) == 1
+    assert rep.skipped["unknown_label"] == 1 and rep.skipped["overlap"] == 1
+
+
+def test_sub_label_in_label_and_meta_kept():
+    doc = Document("m", "A에서 밥", [Span(0, 1, "식당:한식당", extra={"text": "A"})], {"case_type": "fraud"})
+    out, _ = Realizer(Inventory.from_mapping({"한식당": ["고향집"]})).realize(doc, 1)
+    assert out.text == "고향집에서 밥" and out.spans[0].sub == "한식당" and out.spans[0].extra["text"] == "고향집"
+    assert out.meta["case_type"] == "fraud" and out.meta["surrogate_seed"] == 1
+
+
+@pytest.mark.parametrize("train,epoch,seed", [(1200, 1, 12001), (1200, 30, 12030), (1201, 1, 22001), (1202, 30, 32030)])
+def test_epoch_seed(train, epoch, seed):
+    assert epoch_seed(train, epoch) == seed
+
+
+def test_library_call_default_realizer():
+    out, rep = realize_document(DOCS[0], 5)
+    assert rep.realized == 3 and "B" not in out.text
+
+
+def test_cli_single_and_epochs(tmp_path, capsys):
+    src = tmp_path / "in.jsonl"
+    write_jsonl(src, DOCS)
+    out = tmp_path / "out.jsonl"
+    assert main(["realize", str(src), str(out), "--seed", "1199", "--report", str(tmp_path / "rep.json")]) == 0
+    first = out.read_bytes()
+    assert main(["realize", str(src), str(out), "--seed", "1199"]) == 0
+    assert out.read_bytes() == first
+    assert json.loads((tmp_path / "rep.json").read_text())["realized"] == sum(len(d.spans) for d in DOCS)
+    assert main(["realize", str(src), str(tmp_path / "ep"), "--epochs", "2", "--train-seed", "1200"]) == 0
+    e1, e2 = load_jsonl(tmp_path / "ep" / "epoch_01.jsonl"), load_jsonl(tmp_path / "ep" / "epoch_02.jsonl")
+    assert e1[0].meta["surrogate_seed"] == 12001 and e2[0].meta["surrogate_seed"] == 12002
+    assert [d.text for d in e1] != [d.text for d in e2]
+    assert main(["realize", str(src), str(src), "--seed", "1"]) == 2  # never overwrites its input
+    assert main(["realize", str(src), str(out)]) == 2

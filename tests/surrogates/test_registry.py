@@ -1,0 +1,64 @@
+import random
+
+import pytest
+
+from thunder_deid.cli import main
+from thunder_deid.surrogates.base import Ctx, Surrogate
+from thunder_deid.surrogates.lexicon import Inventory
+from thunder_deid.surrogates.registry import Registry
+from thunder_deid.taxonomy import load_taxonomy
+
+TAX = load_taxonomy()
+REG = Registry(TAX, Inventory())
+
+
+def test_no_label_without_rule():
+    assert REG.uncovered() == []
+    assert len(REG.coverage()) == len(TAX) == 246
+
+
+@pytest.mark.parametrize("label", [n.name for n in TAX.nodes()])
+def test_every_label_yields_a_surrogate(label):
+    source, fn = REG.generator(label, None)
+    assert fn is not None, source
+    for seed in range(3):
+        v = fn(random.Random(seed), Ctx(label, mention="B"))
+        t = v.text if isinstance(v, Surrogate) else v
+        assert isinstance(t, str) and t.strip() and "생략" not in t
+
+
+def test_leaves_are_generated_or_sampled():
+    assert {REG.rule(n.name).kind for n in TAX.leaves()} <= {"generate", "sample"}
+
+
+@pytest.mark.parametrize("label,sub,source", [
+    ("식당", "한식당", "inventory:한식당"),      # sub-label list wins for a sampled label
+    ("계좌번호", "한식당", "generate:account"),   # structured values never come from lists
+    ("건물동호수", "호", "sub:호"),
+    ("주소", "구아래주소", "sub:구아래주소"),
+    ("인명", "호", "generate:person_name"),      # name labels ignore built-in sub rules
+    ("이름", None, "generate:person_name"),       # mid-level fallback
+])
+def test_sub_label_steers(label, sub, source):
+    reg = Registry(TAX, Inventory.from_mapping({"한식당": ["고향집"]}))
+    assert reg.generator(label, sub)[0] == source
+
+
+def test_inventory_entry_that_looks_like_a_placeholder_is_not_drawn():
+    reg = Registry(TAX, Inventory.from_mapping({"클럽": ["A클럽", "○○클럽", "문라이트"]}))
+    _, fn = reg.generator("주점", "클럽")
+    assert {fn(random.Random(s), Ctx("주점")) for s in range(20)} == {"문라이트"}
+
+
+def test_inventory_folder(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "x.json").write_text('{"한식당": ["고향집", "진미"], "tree": {"목록": ["무시"]}}', encoding="utf-8")
+    (tmp_path / "중식당.txt").write_text("홍콩반점\n\n", encoding="utf-8")
+    inv = Inventory.from_paths([tmp_path])
+    assert inv.get("한식당") == ("고향집", "진미") and inv.get("중식당") == ("홍콩반점",) and inv.get("목록") is None
+
+
+def test_cli_coverage(capsys):
+    assert main(["surrogates", "coverage"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 246 and "인명" in out and "MISSING" not in out
