@@ -10,7 +10,9 @@
     '은행업'
 
 Rules live in a YAML file (``data/normalization.yaml`` is the packaged default; a user's own file can
-fall back to it) with five sections, tried in this order -- the first that matches wins:
+fall back to it) with five sections, tried in this order -- the first that matches wins (steps 1-4 of
+this file and then of its fallback come before steps 5-6 of either, so a specific entry anywhere beats
+a pattern; suffixes of both are ordered together, longest first):
 
 1. ``drop``          -- labels that must not become spans, each with a ``reason`` (``label:`` or ``pattern:``)
 2. ``exact``         -- alias -> label: spelling variants, abbreviations, other names of a node
@@ -22,11 +24,11 @@ fall back to it) with five sections, tried in this order -- the first that match
                         (``건물이름`` -> normalise ``건물``), optionally only when the rest lands
                         ``within`` a node (``택배회사`` -> ``택배`` -> 화물운송·물류업, within 사업체);
                         when the rest does not normalise, the next rule is tried
-7. ``fallback``      -- another rule file (``fallback: default`` = the packaged one), same procedure
+7. ``fallback``      -- another rule file (``fallback: default`` = the packaged one; ``none``)
 
 Matching is on a *key*: Unicode NFKC (``㈜`` = ``(주)``), case-folded, with whitespace, middle dots,
-hyphens, underscores, slashes, full stops and brackets removed, so ``앞 노상`` = ``앞노상`` and ``병의원`` = ``병·의원``. Every rule target
-must be a taxonomy node (checked when the file is loaded), so a normalised label is always valid.
+hyphens, underscores, slashes, full stops and brackets removed, so ``앞 노상`` = ``앞노상`` and
+``병의원`` = ``병·의원``. Every rule target must be a taxonomy node (checked when the file is loaded), so a normalised label is always valid.
 """
 
 from __future__ import annotations
@@ -209,10 +211,44 @@ class Normalizer:
         """``LABEL`` or ``LABEL:SUB``; a dropped label raises :class:`LabelError` with its reason."""
         return self.resolve(raw).full_label
 
+    def _chain(self) -> list["Normalizer"]:
+        out, n = [], self
+        while n is not None and n not in out:
+            out.append(n)
+            n = n.fallback
+        return out
+
     def _resolve_base(self, base: str, depth: int = 0) -> Resolution | None:
+        # Label-by-label rules of this file and then of its fallbacks come before any pattern rule:
+        # a fallback's exact entry (휴대폰번호 -> 전화번호) is more specific than this file's "*번호".
         key = label_key(base)
         if not key:
             return None
+        chain = self._chain()
+        for n in chain:
+            found = n._lookup(base, key)
+            if found is not None:
+                return found
+        for n in chain:
+            for p in n._wild:
+                if fnmatch.fnmatchcase(key, p.pattern):
+                    return Resolution(base, p.label, p.sub, "wildcard", p.text)
+        # suffixes: longest first over this file and its fallbacks together (this file first on ties)
+        suffixes = sorted(((p, n) for n in chain for p in n._suffix), key=lambda pn: -len(pn[0].pattern))
+        for p, n in suffixes:
+            if not key.endswith(p.pattern):
+                continue
+            if not p.strip:
+                return Resolution(base, p.label, p.sub, "suffix", p.text)
+            rest = key[: -len(p.pattern)]
+            if rest and depth < 4:
+                inner = self._resolve_base(rest, depth + 1)  # the rest goes through every rule again
+                if inner is not None and not inner.dropped and (
+                        p.within is None or self.tax.is_descendant(inner.label, p.within)):  # type: ignore[arg-type]
+                    return Resolution(base, inner.label, inner.sub, inner.kind, f"{p.text}; {inner.rule}")
+        return None
+
+    def _lookup(self, base: str, key: str) -> Resolution | None:
         if key in self._drop_exact:
             p = self._drop_exact[key]
             return Resolution(base, None, None, "drop", p.text, p.reason)
@@ -229,21 +265,6 @@ class Normalizer:
         if key in self._nodes:
             name, rule = self._nodes[key]
             return Resolution(base, name, None, "node", rule)
-        for p in self._wild:
-            if fnmatch.fnmatchcase(key, p.pattern):
-                return Resolution(base, p.label, p.sub, "wildcard", p.text)
-        for p in self._suffix:
-            if key.endswith(p.pattern):
-                if not p.strip:
-                    return Resolution(base, p.label, p.sub, "suffix", p.text)
-                rest = key[: -len(p.pattern)]
-                if rest and depth < 4:
-                    inner = self._resolve_base(rest, depth + 1)
-                    if inner is not None and not inner.dropped and (
-                            p.within is None or self.tax.is_descendant(inner.label, p.within)):  # type: ignore[arg-type]
-                        return Resolution(base, inner.label, inner.sub, inner.kind, f"{p.text}; {inner.rule}")
-        if self.fallback is not None:
-            return self.fallback._resolve_base(base, depth)
         return None
 
     def resolve_all(self, raws: Iterable[str]) -> tuple[dict[str, Resolution], list[str]]:

@@ -31,7 +31,7 @@ TAX = load_taxonomy()
         ("A저축은행", "은행업", "suffix"),               # longest suffix wins over 은행
         ("바다횟집", "식당", "suffix"),
         ("택배회사", "화물운송·물류업", "suffix"),       # strip 회사, the rest is an industry
-        ("식품회사", "사업체", "suffix"),                # rest is a product (not a business): top node
+        ("고철회사", "사업체", "suffix"),                # rest is a product (not a business): top node
         ("주식회사", "사업체", "suffix"),                # legal form only: parent node (A.2)
         ("건물이름", "사회·경제시설", "suffix"),         # strip 이름 -> 건물
     ],
