@@ -36,20 +36,16 @@ from __future__ import annotations
 import argparse
 import collections
 import functools
-import logging
 import re
 import sys
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Iterator
 
 from thunder_deid.document import Document, Span, write_jsonl
 from thunder_deid.errors import DocumentError, LabelError, ThunderDeidError
 from thunder_deid.taxonomy import load_taxonomy
-from thunder_deid.taxonomy.normalize import Normalizer, Resolution
-
-log = logging.getLogger(__name__)
+from thunder_deid.taxonomy.normalize import RULE_KINDS, Normalizer, Resolution
 
 _TAG = re.compile(r"<<<(/?)([^<>\n]{1,60}?)>>>")
 # a tag pair around a piece of another marker: <<<L>>>< <<</L>>>  (the old tool tagged a letter in a marker)
@@ -134,13 +130,25 @@ def map_span(start: int, end: int, old: str, res: Resolution) -> Span:
     return Span(start, end, res.label, None if old == res.label else old)  # type: ignore[arg-type]
 
 
+@dataclass
+class ConversionStats:
+    """What a conversion saw: counts only (labels and fault names, never document text)."""
+
+    documents: int = 0
+    spans: int = 0
+    notes: collections.Counter = field(default_factory=collections.Counter)     # repaired markup faults
+    unmapped: collections.Counter = field(default_factory=collections.Counter)  # old label -> spans
+    dropped: collections.Counter = field(default_factory=collections.Counter)   # "label (reason)" -> spans
+    rule_spans: collections.Counter = field(default_factory=collections.Counter)  # rule kind -> spans
+    rule_labels: dict[str, str] = field(default_factory=dict)                     # old label -> rule kind
+
+
 def to_document(doc_id: str, markup: str, normalizer: Normalizer | None = None,
-                unmapped: collections.Counter | None = None,
-                dropped: collections.Counter | None = None) -> Document:
+                stats: ConversionStats | None = None) -> Document:
     """One old-scheme file's content as a :class:`Document`.
 
-    Labels no rule maps are counted in ``unmapped`` (when given) and left out; without ``unmapped``
-    they raise :class:`LabelError`.
+    With ``stats``, labels no rule maps are counted there and left out (the caller decides); without
+    it they raise :class:`LabelError`.
     """
     norm = normalizer or thunder_normalizer()
     text, raw_spans, notes = parse_old_markup(markup)
@@ -149,28 +157,26 @@ def to_document(doc_id: str, markup: str, normalizer: Normalizer | None = None,
         try:
             res = norm.resolve(old)
         except LabelError:
-            if unmapped is None:
+            if stats is None:
                 raise LabelError(f"document {doc_id!r}: old label {old!r} at offset {start} has no mapping") from None
-            unmapped[old] += 1
+            stats.unmapped[old] += 1
             continue
+        if stats is not None:
+            stats.rule_spans[res.kind] += 1
+            stats.rule_labels[old] = res.kind
         if res.dropped:
-            if dropped is not None:
-                dropped[f"{old} ({res.reason})"] += 1
+            if stats is not None:
+                stats.dropped[f"{old} ({res.reason})"] += 1
             continue
         spans.append(map_span(start, end, old, res))
     meta: dict = {"case_type": doc_id.split("/", 1)[0], "source": "thunder_deid"}
     if notes:
         meta["conversion_notes"] = dict(sorted(notes.items()))
+    if stats is not None:
+        stats.documents += 1
+        stats.spans += len(spans)
+        stats.notes.update(notes)
     return Document(doc_id, text, spans, meta)
-
-
-@dataclass
-class ConversionStats:
-    documents: int = 0
-    spans: int = 0
-    notes: collections.Counter = field(default_factory=collections.Counter)
-    unmapped: collections.Counter = field(default_factory=collections.Counter)
-    dropped: collections.Counter = field(default_factory=collections.Counter)
 
 
 def source_files(src_dir: str | Path) -> list[tuple[str, Path]]:
@@ -196,11 +202,7 @@ def convert_thunder(src_dir: str | Path, normalizer: Normalizer | None = None,
                 markup = f.read()
         except UnicodeDecodeError as e:
             raise DocumentError(f"{path}: not UTF-8 (byte offset {e.start})") from None
-        doc = to_document(doc_id, markup, norm, stats.unmapped, stats.dropped)
-        stats.documents += 1
-        stats.spans += len(doc.spans)
-        stats.notes.update(doc.meta.get("conversion_notes", {}))
-        docs.append(doc)
+        docs.append(to_document(doc_id, markup, norm, stats))
     if stats.unmapped:
         listing = ", ".join(f"{lab!r} x{n}" for lab, n in stats.unmapped.most_common())
         raise LabelError(f"{sum(stats.unmapped.values())} span(s) with {len(stats.unmapped)} old label(s) that no "
@@ -222,6 +224,9 @@ def _cmd(args: argparse.Namespace) -> int:
     print(f"wrote {stats.documents} documents, {stats.spans} spans to {args.out} ({share})", file=sys.stderr)
     if stats.notes:
         print("repaired markup faults: " + ", ".join(f"{k} {v}" for k, v in sorted(stats.notes.items())), file=sys.stderr)
+    by_kind = collections.Counter(stats.rule_labels.values())
+    print("old labels mapped by rule kind (labels/spans): " + ", ".join(
+        f"{k} {by_kind[k]}/{stats.rule_spans[k]}" for k in RULE_KINDS if by_kind[k]), file=sys.stderr)
     if stats.dropped:
         print("dropped by rule: " + ", ".join(f"{k} x{v}" for k, v in stats.dropped.most_common()), file=sys.stderr)
     return 0
