@@ -46,10 +46,17 @@ log = logging.getLogger(__name__)
 
 
 def _check(doc: Document, where: str, *, gold: bool) -> None:
-    found = problems(doc, check_labels=False, allow_overlap=not gold)
-    if found:
-        more = f" (and {len(found) - 1} more problems in this document)" if len(found) > 1 else ""
-        raise DocumentError(f"{where}: {found[0]}{more}")
+    """Spans inside the text and not empty, gold spans not overlapping, a span's ``text`` field (if any)
+    matching; the messages come from :func:`thunder_deid.validate.problems`, run only on failure."""
+    n, reach = len(doc.text), 0
+    for s in doc.spans:  # sorted by start
+        quoted = s.extra.get("text") if s.extra else None
+        if not 0 <= s.start < s.end <= n or (gold and s.start < reach) or (
+                quoted is not None and quoted != doc.text[s.start : s.end]):
+            found = problems(doc, check_labels=False, allow_overlap=not gold)
+            more = f" (and {len(found) - 1} more problems in this document)" if len(found) > 1 else ""
+            raise DocumentError(f"{where}: {found[0]}{more}")
+        reach = max(reach, s.end)
 
 
 def _check_text(gold: Document, pred: Document, where: str) -> None:
@@ -65,7 +72,7 @@ def _tuples(doc: Document, labels: frozenset[str] | None, level: Level | None, t
     """The document's spans as ``(start, end, label)`` after sub-label removal, filtering and mapping."""
     out = []
     for s in doc.spans:
-        label = split_label(s.label)[0]
+        label = split_label(s.label)[0] if ":" in s.label else s.label
         if labels is not None and label not in labels:
             continue
         if level is not None:
@@ -147,7 +154,7 @@ def score_documents(gold: Iterable[Document], pred: Iterable[Document] | Sequenc
     if len(names) != len(pred_sets):
         raise ValueError(f"{len(pred_names or [])} names for {len(pred_sets)} prediction sets")
     per_set = []
-    seen_labels: set[str] = {split_label(s.label)[0] for d in gold_docs.values() for s in d.spans}
+    seen_labels: set[str] = set()  # only for the warning about --labels that never occur
     for docs, name in zip(pred_sets, names):
         by_id = _by_id(docs, name)
         unknown = [i for i in by_id if i not in gold_docs]
@@ -158,7 +165,8 @@ def score_documents(gold: Iterable[Document], pred: Iterable[Document] | Sequenc
         for doc, gold_spans in prepared:
             total += _score_one(doc, gold_spans, by_id.get(doc.id), label_set, level, tax, per_type, name)
         per_set.append(total)
-        seen_labels.update(split_label(s.label)[0] for d in by_id.values() for s in d.spans)
+        if label_set is not None:
+            seen_labels.update(split_label(s.label)[0] for d in [*by_id.values(), *gold_docs.values()] for s in d.spans)
     if label_set is not None and label_set - seen_labels:
         log.warning("labels never seen in gold or predictions: %s", ", ".join(sorted(label_set - seen_labels)))
     return Scores.over_sets(per_set)

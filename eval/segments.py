@@ -79,14 +79,10 @@ def _prefix(mask: np.ndarray) -> np.ndarray:
     return out
 
 
-def _coverage(n: int, starts: np.ndarray, ends: np.ndarray, rows: np.ndarray | None = None, k: int = 1) -> np.ndarray:
-    """How many spans cover each character: shape ``(n,)``, or ``(k, n)`` counted per row id ``rows``."""
-    if rows is None:
-        delta = np.bincount(starts, minlength=n + 1) - np.bincount(ends, minlength=n + 1)
-        return np.cumsum(delta[:n])
-    flat = rows * (n + 1)
-    delta = np.bincount(flat + starts, minlength=k * (n + 1)) - np.bincount(flat + ends, minlength=k * (n + 1))
-    return np.cumsum(delta.reshape(k, n + 1)[:, :n], axis=1)
+def _coverage(n: int, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """How many of the spans ``[starts[j], ends[j])`` cover each of the ``n`` characters."""
+    delta = np.bincount(starts, minlength=n + 1) - np.bincount(ends, minlength=n + 1)
+    return np.cumsum(delta[:n])
 
 
 def _runs(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -95,36 +91,56 @@ def _runs(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return edges[::2], edges[1::2]
 
 
+def _overlapping_pairs(ps: np.ndarray, pe: np.ndarray, gs: np.ndarray, ge: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(prediction index, gold index) of every overlapping pair; gold sorted and non-overlapping."""
+    lo = np.searchsorted(ge, ps, "right")   # first gold segment ending after the prediction starts
+    hi = np.searchsorted(gs, pe, "left")    # gold segments starting before the prediction ends
+    reps = np.maximum(hi - lo, 0)
+    j = np.repeat(np.arange(len(ps)), reps)
+    g = np.arange(int(reps.sum())) - np.repeat(np.cumsum(reps) - reps, reps) + np.repeat(lo, reps)
+    return j, g
+
+
+def _array(spans: Sequence[SpanTuple], row: dict[str, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    starts = np.fromiter((x[0] for x in spans), np.int64, len(spans))
+    ends = np.fromiter((x[1] for x in spans), np.int64, len(spans))
+    ids = np.fromiter((row[x[2]] for x in spans), np.int64, len(spans))
+    return starts, ends, ids
+
+
 def count_document(text: str, gold: Sequence[SpanTuple], pred: Sequence[SpanTuple], *,
                    per_type: bool = False) -> Scores:
-    """Scores of one document (one prediction set); ``documents`` is 1, add documents with ``+=``."""
+    """Scores of one document (one prediction set); ``documents`` is 1, add documents with ``+=``.
+
+    Spans must lie inside the text and gold spans must not overlap (``ValueError`` otherwise).
+    """
     n = len(text)
     ns = nonspace_mask(text)
     ns_pre = _prefix(ns)
+    gold = sorted(gold)
     pred = [p for p in pred if p[0] < p[1]]
-    labels = sorted({p[2] for p in pred} | {g[2] for g in gold})  # row ids; sorted so ties pick the first
+    labels = sorted({p[2] for p in pred} | {g[2] for g in gold})  # ids in label order: ties pick the first
     row = {lab: i for i, lab in enumerate(labels)}
-    k = len(labels)
 
     # Gold segments: spans with at least one non-space character; ``size`` = |C|.
-    gs, ge = (np.array([g[i] for g in gold], np.int64) for i in (0, 1))
-    gid = np.array([row[g[2]] for g in gold], np.int64)
+    gs, ge, gid = _array(gold, row)
+    if np.any(gs[1:] < ge[:-1]):
+        raise ValueError("gold spans overlap")
     size = ns_pre[ge] - ns_pre[gs]
     keep = size > 0
     gs, ge, gid, size = gs[keep], ge[keep], gid[keep], size[keep]
-    # gold_at[i] = 1 + row of the gold label at character i, 0 outside gold (gold spans do not overlap).
-    delta = np.bincount(gs, gid + 1, n + 1) - np.bincount(ge, gid + 1, n + 1)
-    gold_at = np.cumsum(delta[:n]).astype(np.int64)
 
-    # Prediction coverage per label (k x n) and in total; own = coverage by the gold label there.
-    ps, pe = (np.array([p[i] for p in pred], np.int64) for i in (0, 1))
-    pid = np.array([row[p[2]] for p in pred], np.int64)
-    cnt = _coverage(n, ps, pe, pid, k) if k else np.zeros((0, n), np.int64)
-    cnt_all = cnt.sum(axis=0) if k else np.zeros(n, np.int64)
-    own = np.where(gold_at > 0, cnt[np.maximum(gold_at - 1, 0), np.arange(n)], 0) if k else cnt_all
+    # Coverage by any prediction, and inside gold segments by predictions with the segment's label:
+    # each same-label prediction clipped to the segment it overlaps (segments do not overlap).
+    ps, pe, pid = _array(pred, row)
+    cnt_all = _coverage(n, ps, pe)
+    j, g = _overlapping_pairs(ps, pe, gs, ge)
+    same = pid[j] == gid[g]
+    j, g = j[same], g[same]
+    own = _coverage(n, np.maximum(ps[j], gs[g]), np.minimum(pe[j], ge[g]))
     any_pre = _prefix(ns & (cnt_all > 0))
     own_pre = _prefix(ns & (own > 0))
-    other_pre = _prefix(ns & (cnt_all - own > 0))
+    other_pre = _prefix(ns & (cnt_all > own))
 
     cov_any = any_pre[ge] - any_pre[gs]
     cov_own = own_pre[ge] - own_pre[gs]
@@ -133,8 +149,8 @@ def count_document(text: str, gold: Sequence[SpanTuple], pred: Sequence[SpanTupl
            "strict_binary": cov_any == size, "partial_binary": cov_any > 0}
     wrong = {v: ~hit[v] & (cov_other > 0) for v in ("strict_typed", "partial_typed")}
 
-    # Non-PII segments: maximal runs of non-space characters outside gold spans.
-    rs, re_ = _runs(ns & (gold_at == 0))
+    # Non-PII segments: maximal runs of non-space characters outside gold segments.
+    rs, re_ = _runs(ns & (_coverage(n, gs, ge) == 0))
     run_hit = (any_pre[re_] - any_pre[rs]) > 0
     n_fp = int(run_hit.sum())
 
@@ -144,37 +160,59 @@ def count_document(text: str, gold: Sequence[SpanTuple], pred: Sequence[SpanTupl
         c = out.counts[v]
         c.tp, c.fn = tp, len(gs) - tp
         c.fp = n_fp + (int(wrong[v].sum()) if v in wrong else 0)
-    for i in gid:
-        out.gold[labels[i]] = out.gold.get(labels[i], 0) + 1
+    for r, k in zip(*np.unique(gid, return_counts=True)):
+        out.gold[labels[r]] = int(k)
     if per_type:
-        _attribute(out, labels, gid, hit, wrong, ns, cnt, gs, ge, rs[run_hit], re_[run_hit])
+        _attribute(out, labels, ns_pre, (ps, pe, pid), (gs, ge, gid), hit, wrong, rs[run_hit], re_[run_hit])
     return out
 
 
-def _attribute(out: Scores, labels: list[str], gid: np.ndarray, hit: dict[str, np.ndarray],
-               wrong: dict[str, np.ndarray], ns: np.ndarray, cnt: np.ndarray,
-               gs: np.ndarray, ge: np.ndarray, fs: np.ndarray, fe: np.ndarray) -> None:
+def _most_covering(ns_pre: np.ndarray, preds: tuple[np.ndarray, np.ndarray, np.ndarray], k: int,
+                   s: np.ndarray, e: np.ndarray, exclude: np.ndarray | None) -> np.ndarray:
+    """For each range [s, e) (sorted, non-overlapping), the label id whose predictions cover most of its
+    non-space characters, never ``exclude`` (one id per range); ties go to the smaller id."""
+    ps, pe, pid = preds
+    m = len(s)
+    j, g = _overlapping_pairs(ps, pe, s, e)
+    a, b = np.maximum(ps[j], s[g]), np.minimum(pe[j], e[g])
+    key = g * k + pid[j]
+    order = np.lexsort((a, key))
+    key, a, b = key[order], a[order], b[order]
+    # Union of each (range, label) group's intervals: an interval only adds what lies beyond the
+    # furthest end seen so far in its group (the offset keeps groups apart in one running maximum).
+    offset = key * (len(ns_pre) + 1)
+    reach = np.maximum.accumulate(b + offset)
+    before = np.concatenate(([-1], reach[:-1])) - offset
+    lo = np.minimum(np.maximum(a, before), b)
+    table = np.bincount(key, weights=ns_pre[b] - ns_pre[lo], minlength=m * k).reshape(m, k)
+    if exclude is not None:
+        table[np.arange(m), exclude] = -1
+    return table.argmax(axis=1)
+
+
+def _attribute(out: Scores, labels: list[str], ns_pre: np.ndarray, preds: tuple[np.ndarray, np.ndarray, np.ndarray],
+               golds: tuple[np.ndarray, np.ndarray, np.ndarray], hit: dict[str, np.ndarray],
+               wrong: dict[str, np.ndarray], fs: np.ndarray, fe: np.ndarray) -> None:
     """Per-label counts; see the module docstring for which label each TP, FP and FN goes to."""
-    for i, r in enumerate(gid):
-        counts = out.type_counts(labels[r])
-        for v, h in hit.items():
-            if h[i]:
-                counts[v].tp += 1
-            else:
-                counts[v].fn += 1
-    # pre[r, i] = non-space characters of text[:i] covered by a prediction labelled labels[r].
-    pre = np.zeros((len(labels), len(ns) + 1), np.int64)
-    np.cumsum(ns & (cnt > 0), axis=1, out=pre[:, 1:])
-    for v, w in wrong.items():
-        idx = np.flatnonzero(w)
-        if not len(idx):
-            continue
-        table = pre[:, ge[idx]] - pre[:, gs[idx]]
-        table[gid[idx], np.arange(len(idx))] = -1  # the gold label itself is not a wrong label
-        for r in table.argmax(axis=0):
-            out.type_counts(labels[r])[v].fp += 1
+    gs, ge, gid = golds
+    k = len(labels)
+
+    def add(v: str, field: str, ids: np.ndarray) -> None:
+        per_label = np.bincount(ids, minlength=k)
+        for r in np.flatnonzero(per_label):
+            c = out.type_counts(labels[r])[v]
+            setattr(c, field, getattr(c, field) + int(per_label[r]))
+
+    for v, h in hit.items():
+        add(v, "tp", gid[h])
+        add(v, "fn", gid[~h])
+    flagged = np.flatnonzero(wrong["strict_typed"])  # partial-typed wrong FPs are a subset
+    if len(flagged):
+        winner = np.full(len(gs), -1)
+        winner[flagged] = _most_covering(ns_pre, preds, k, gs[flagged], ge[flagged], gid[flagged])
+        for v, w in wrong.items():
+            add(v, "fp", winner[w])
     if len(fs):
-        for r in (pre[:, fe] - pre[:, fs]).argmax(axis=0):
-            counts = out.type_counts(labels[r])
-            for v in hit:
-                counts[v].fp += 1
+        winner = _most_covering(ns_pre, preds, k, fs, fe, None)
+        for v in hit:
+            add(v, "fp", winner)
