@@ -44,7 +44,7 @@ from pathlib import Path
 
 from thunder_deid.document import Document, Span, write_jsonl
 from thunder_deid.errors import DocumentError, LabelError, ThunderDeidError
-from thunder_deid.taxonomy import load_taxonomy
+from thunder_deid.taxonomy import label_key, load_taxonomy
 from thunder_deid.taxonomy.normalize import RULE_KINDS, Normalizer, Resolution
 
 _TAG = re.compile(r"<<<(/?)([^<>\n]{1,60}?)>>>")
@@ -209,6 +209,35 @@ def convert_thunder(src_dir: str | Path, normalizer: Normalizer | None = None,
                          f"rule maps onto the taxonomy: {listing}. Add them to the label map (or a drop rule "
                          f"with a reason): {norm.source}")
     return docs
+
+
+def held_out_coverage(label_counts: collections.Counter, keep: int = 150, map_path: str | None = None) -> dict:
+    """How well the map's RULES alone handle labels they were not written for.
+
+    Keeps only the explicit (``exact``) entries of the ``keep`` most frequent labels, then resolves every
+    less frequent label: how many the rules still map, and how many land on the node the reviewed
+    explicit entry (where there is one) or the full map gives.
+    """
+    import yaml
+
+    full = thunder_normalizer(map_path)
+    with open(full.source, encoding="utf-8") as f:
+        rules = yaml.safe_load(f)
+    frequent = {label_key(lab) for lab, _ in label_counts.most_common(keep)}
+    held = Normalizer(dict(rules, exact={k: v for k, v in (rules.get("exact") or {}).items() if label_key(k) in frequent}))
+    tail = [lab for lab, _ in label_counts.most_common()[keep:]]
+    covered: list[str] = []
+    agree = 0
+    for lab in tail:
+        try:
+            res = held.resolve(lab)
+        except LabelError:
+            continue
+        covered.append(lab)
+        agree += res.label == full.resolve(lab).label
+    return {"kept_explicit": len(frequent), "tail_labels": len(tail), "tail_spans": sum(label_counts[x] for x in tail),
+            "covered_labels": len(covered), "covered_spans": sum(label_counts[x] for x in covered),
+            "agree_labels": agree, "uncovered": [x for x in tail if x not in set(covered)]}
 
 
 # -- CLI --------------------------------------------------------------------------------------------
