@@ -44,7 +44,7 @@ log = logging.getLogger(__name__)
 
 # particles after a word: "○○동에서", "공소외 2에게" (longest first so 에서 beats 에)
 _JOSA = ("으로부터|로부터|에서는|에서도|에서의|에게서|에게|에서|까지|부터|으로|이라는|이라고|라는|라고|이나|와의|과의|"
-         "의|에|은|는|이|가|을|를|와|과|로|도|만|께|측|소재|일대|내|등")
+         "의|에|은|는|이|가|을|를|와|과|로|도|만|께|측|소재|일대")
 _BOUNDARY = rf"(?:(?![가-힣])|(?=(?:{_JOSA})))"
 _QUOTE_CLOSE = "’'\"”」』》〉)]"
 
@@ -57,6 +57,7 @@ class Cue:
     label: str
     address: bool = False   # an address unit ("○○동"): never after ROLE + number
     lot: bool = False       # a prefix cue for lot numbers ("산○○-○○"): only a hyphenated placeholder
+    strong: bool = False    # a prefix cue that wins over suffix cues ("학교법인 ○○학원")
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,8 @@ class Rules:
     letter_stoplist: frozenset[str]
     surname_run: re.Pattern
     office_titles: re.Pattern
+    address_before: re.Pattern
+    url_before: re.Pattern
     suffix_cues: tuple[Cue, ...]
     prefix_cues: tuple[Cue, ...]
     default_symbol: str
@@ -123,7 +126,8 @@ class Rules:
             for i, c in enumerate(items):
                 pat = rx(c["re"])
                 out.append(Cue(re.compile(pat.pattern + anchor if anchor else pat.pattern),
-                               label(c["label"], f"{key}[{i}]"), bool(c.get("address")), bool(c.get("lot"))))
+                               label(c["label"], f"{key}[{i}]"), bool(c.get("address")), bool(c.get("lot")),
+                               bool(c.get("strong"))))
             return tuple(out)
 
         return cls(
@@ -140,6 +144,8 @@ class Rules:
             # "김○○", "최○주의": surname, masked syllables, at most one given-name syllable (not a josa)
             surname_run=re.compile(rf"(?<![가-힣])[{data['surnames']}][{sym}]{{1,2}}(?:[가-힣](?<![의은는이가을를에와과도]){_BOUNDARY})?"),
             office_titles=re.compile(data["office_titles"]),
+            address_before=re.compile(data["address_before"]),
+            url_before=re.compile(data["url_before"]),
             suffix_cues=cues(data["suffix_cues"], "suffix_cues", ""),
             prefix_cues=cues(data["prefix_cues"], "prefix_cues", ""),
             default_symbol=label(data["default_symbol"], "default_symbol"),
@@ -179,10 +185,10 @@ def _suffix_label(text: str, end: int, rules: Rules, *, address: bool = True) ->
     return None
 
 
-def _prefix_label(text: str, start: int, rules: Rules, key: str) -> str | None:
+def _prefix_label(text: str, start: int, rules: Rules, key: str, *, strong_only: bool = False) -> str | None:
     window = text[max(0, start - 12):start]
     for cue in rules.prefix_cues:
-        if cue.lot and "-" not in key:
+        if (strong_only and not cue.strong) or (cue.lot and "-" not in key):
             continue
         if cue.pattern.search(window):
             return cue.label
@@ -205,10 +211,16 @@ def _omitted(text: str, rules: Rules) -> Iterator[Found]:
                 break
         else:
             kind = None
-        if kind is None or kind.label is None:
+        before = text[max(0, m.start() - 12):m.start()]
+        lab = kind.label if kind is not None else None
+        if inner.startswith("이하") and rules.address_before.search(before):
+            lab = "주소"        # "서울 강남구 (이하 생략)": the rest of an address
+        elif lab == "주소" and rules.url_before.search(before):
+            lab = "url"         # "홈페이지(주소 생략)"
+        if lab is None:
             continue
-        lab, rule = kind.label, "omitted"
-        if kind.refine:
+        rule = "omitted"
+        if kind is not None and kind.refine:
             cue = _suffix_label(text, m.end(), rules, address=False)
             if cue is not None:
                 lab, rule = cue, "suffix"
@@ -250,12 +262,15 @@ def _symbol_runs(text: str, rules: Rules) -> Iterator[Found]:
             continue    # a bullet ("○ 피고인 1은 …", "▣ 선고형"), not a placeholder
         if _is_office_holder(text, s, rules):
             continue
-        yield _label_by_context(text, s, e, rules, rules.default_symbol)
+        s_, e_, lab, rule, key = _label_by_context(text, s, e, rules, rules.default_symbol)
+        # "○" is every court's generic mask, reused for unrelated names: only distinctive runs propagate
+        yield s_, e_, lab, rule, ("" if set(key) <= {"○", " "} else key)
 
 
 def _hanja_letters(text: str, rules: Rules) -> Iterator[Found]:
     for m in rules.hanja.finditer(text):
-        yield _label_by_context(text, m.start(), m.end(), rules, "인명")
+        # no propagation key: a Supreme Court summary reuses 甲 for a new party in each item [1], [2] …
+        yield _label_by_context(text, m.start(), m.end(), rules, "인명")[:4] + ("",)
 
 
 def _letters(text: str, rules: Rules) -> Iterator[Found]:
@@ -268,12 +283,12 @@ def _letters(text: str, rules: Rules) -> Iterator[Found]:
         nxt = text[e:e + 1]
         if re.match(r"[가-힣]", nxt) and not re.match(_BOUNDARY, text[e:]) and _suffix_label(text, e, rules) is None:
             continue    # "A죄", "D등급", "B형": a letter inside a word
-        yield _label_by_context(text, s, e, rules, rules.default_letter)
+        yield _label_by_context(text, s, e, rules, rules.default_letter)[:4] + ("",)
 
 
 def _label_by_context(text: str, s: int, e: int, rules: Rules, default: str) -> Found:
     key = text[s:e]
-    lab = _suffix_label(text, e, rules)
+    lab = _prefix_label(text, s, rules, key, strong_only=True) or _suffix_label(text, e, rules)
     if lab is not None:
         return s, e, lab, "suffix", key
     lab = _prefix_label(text, s, rules, key)
@@ -320,6 +335,40 @@ def _propagate(found: list[Found], rules: Rules) -> list[Found]:
 def annotate_document(doc: Document, rules: Rules | None = None) -> Document:
     """The document with its spans replaced by the placeholder spans of its text."""
     return doc.with_spans(annotate(doc.text, rules))
+
+
+# -- agreement with hand-checked spans ------------------------------------------------------------------
+@dataclass
+class Agreement:
+    """Span agreement of predicted against gold spans: exact boundaries, then the label on matched spans."""
+
+    gold: int = 0
+    predicted: int = 0
+    matched: int = 0     # same (start, end)
+    typed: int = 0       # same (start, end) and same label
+
+    def add(self, gold: Iterable[Span], predicted: Iterable[Span]) -> "Agreement":
+        g = {(s.start, s.end): s.label for s in gold}
+        p = {(s.start, s.end): s.label for s in predicted}
+        self.gold += len(g)
+        self.predicted += len(p)
+        both = g.keys() & p.keys()
+        self.matched += len(both)
+        self.typed += sum(g[k] == p[k] for k in both)
+        return self
+
+    @property
+    def precision(self) -> float:
+        return self.matched / self.predicted if self.predicted else 1.0
+
+    @property
+    def recall(self) -> float:
+        return self.matched / self.gold if self.gold else 1.0
+
+    @property
+    def typed_accuracy(self) -> float:
+        """Share of boundary-matched spans that also carry the gold label."""
+        return self.typed / self.matched if self.matched else 1.0
 
 
 # -- reading raw law.go.kr records (JSONL or JSONL.gz) -------------------------------------------------
