@@ -40,6 +40,7 @@ WINDOW = 32
 # Unit and type words that may stand right after a span and must not be doubled by the surrogate.
 UNIT_WORDS = ("번지", "학년", "개월", "블록", "로트", "호차", "층", "호", "동", "번", "세", "년", "기", "원", "편",
               "구", "시", "군", "읍", "면", "리", "은행", "지점", "점", "대로", "로", "길", "역", "주식회사")
+_OMITTED = re.compile(r"\s*생략(?=\s*\))")
 CORP_MARKERS = ("주식회사", "(주)", "㈜", "유한회사", "(유)", "합자회사", "사단법인", "재단법인")
 
 
@@ -124,6 +125,10 @@ class Realizer:
                 report.skipped["unknown_label"] += 1
                 continue
             s, e = fixed
+            m = _OMITTED.match(doc.text, e)
+            if m:  # "(<<<차량번호 1>>> 생략)": the whole placeholder is the mention
+                e = m.end()
+                report.repaired += fixed == (sp.start, sp.end)
             if s < last_end:
                 report.skipped["overlap"] += 1
                 continue
@@ -153,6 +158,20 @@ class Realizer:
                 return source, value
         return source, None if value is None or _leaks(key[0], value) else value
 
+    @staticmethod
+    def _fix_gap(gap: str, prev_form: str | None, paren_owner: str | None, report: RealizeReport) -> tuple[str, str | None]:
+        """Re-choose the particle that follows the previous span, or that follows the ``)`` closing a
+        parenthetical opened right after an earlier span (``D(가명 E)가``: the particle agrees with D)."""
+        fixed = fix_particle(prev_form, gap) if prev_form is not None else gap
+        if paren_owner is not None and ")" in fixed:
+            i = fixed.index(")") + 1
+            fixed = fixed[:i] + fix_particle(paren_owner, fixed[i:])
+            paren_owner = None
+        if prev_form is not None and gap.startswith("(") and ")" not in gap:
+            paren_owner = prev_form
+        report.particles_changed += fixed != gap
+        return fixed, paren_owner
+
     # -- stage (iii) -------------------------------------------------------------------------------
     def realize(self, doc: Document, seed: int) -> tuple[Document, RealizeReport]:
         report = RealizeReport(documents=1)
@@ -170,12 +189,9 @@ class Realizer:
         length = 0
         pos = 0
         prev_form: str | None = None
+        paren_owner: str | None = None  # a span followed by "(" whose ")" lies beyond the next span
         for it in items:
-            gap = text[pos : it.start]
-            if prev_form is not None:
-                fixed = fix_particle(prev_form, gap)
-                report.particles_changed += fixed != gap
-                gap = fixed
+            gap, paren_owner = self._fix_gap(text[pos : it.start], prev_form, paren_owner, report)
             out.append(gap)
             length += len(gap)
             if it.key not in values:
@@ -207,11 +223,7 @@ class Realizer:
             report.realized += 1
             prev_form = form
             pos = it.end
-        tail = text[pos:]
-        if prev_form is not None:
-            fixed = fix_particle(prev_form, tail)
-            report.particles_changed += fixed != tail
-            tail = fixed
+        tail, _ = self._fix_gap(text[pos:], prev_form, paren_owner, report)
         out.append(tail)
         meta = dict(doc.meta)
         meta["surrogate_seed"] = seed
@@ -232,45 +244,65 @@ def _leaks(mention: str, value: Surrogate) -> bool:
 
 
 def type_word_after(after: str, label: str) -> str | None:
-    """The type word standing right after a span (``식당`` in ``A식당에서``), label-specific words first.
-
-    A one-syllable word counts only before a word boundary or a particle (so ``바로`` is not ``바`` + ``로``).
-    """
+    """The type word standing right after a span (``식당`` in ``A식당에서``, or ``A 식당``), label-specific
+    words first. A one-syllable word counts only when adjacent and before a word boundary or a particle
+    (so ``바로`` is not ``바`` + ``로``), and never when it *is* the particle (``로``, ``과``)."""
+    particle = find_particle(after)
     for words in (type_words(label), all_type_words(), UNIT_WORDS):
         for w in sorted(words, key=len, reverse=True):
+            if len(w) >= 2 and after.startswith(" " + w):
+                return w
             if not after.startswith(w):
                 continue
             rest = after[len(w) :]
             if len(w) >= 2 or not rest or not is_hangul_syllable(rest[0]) or find_particle(rest) is not None:
-                if find_particle(after) is not None and find_particle(after)[1] == len(w):
-                    continue  # the word *is* the particle (로, 과 …)
+                if particle is not None and particle[0] == 0 and particle[1] == len(w):
+                    continue
                 return w
+    return None
+
+
+def _strip_type(form: str, label: str) -> str | None:
+    """``조조공인중개사사무소`` -> ``조조``: a sampled name minus its own type word, when two syllables remain."""
+    for w in sorted(set(type_words(label)) | set(all_type_words()), key=len, reverse=True):
+        if len(w) >= 2 and form.endswith(w) and len(form) - len(w) >= 2:
+            return form[: -len(w)].rstrip()
     return None
 
 
 def surface_form(value: Surrogate, label: str, before: str, after: str, is_name: bool = False) -> tuple[str, bool]:
     """The surrogate's form for one occurrence and whether an overlap with the context was removed."""
-    tw = None if is_name else type_word_after(after, label)
+    if is_name:
+        return value.text, False
+    tw = type_word_after(after, label)
     form = value.form(type_follows=tw is not None)
     trimmed = False
-    if not is_name:
-        for w in sorted(set(all_type_words()) | set(UNIT_WORDS), key=len, reverse=True):
-            if len(form) > len(w) and form.endswith(w) and after.startswith(w) and (tw is None or after.startswith(tw)):
-                if find_particle(after) is not None and find_particle(after)[1] == len(w):
-                    continue
-                form, trimmed = form[: -len(w)].rstrip(), True
-                break
-        for mk in CORP_MARKERS:
-            b = before.rstrip()
-            if b.endswith(mk) and form.startswith(mk):
-                form, trimmed = form[len(mk) :].lstrip(), True
-            a = after.lstrip()
-            if a.startswith(mk) and form.endswith(mk) and len(form) > len(mk):
-                form, trimmed = form[: -len(mk)].rstrip(), True
-        # a counted number whose unit differs from the one that follows (``203호`` + ``실``) drops its unit
-        m = _COUNTED.match(form)
-        if m and not trimmed and after[:1] and is_hangul_syllable(after[0]) and any(after.startswith(u) for u in _FOLLOW_UNITS):
-            form, trimmed = m.group(1), True
+    # literal overlap with what follows (``서울이태원지구대`` + ``지구대``, ``1203호`` + ``호``, across one space)
+    a = after[1:] if after.startswith(" ") else after
+    for k in range(min(len(form) - 1, 12), 0, -1):
+        suf = form[-k:]
+        if not a.startswith(suf) or not all(is_hangul_syllable(c) for c in suf):
+            continue
+        if k == 1 and (after.startswith(" ") or suf not in UNIT_WORDS):
+            continue
+        p = find_particle(after)
+        if p is not None and p[0] == 0 and p[1] == k:
+            continue  # the overlap is a particle (로, 과): keep it
+        form, trimmed = form[:-k].rstrip(), True
+        break
+    if not trimmed and tw is not None and len(tw) >= 2 and value.stem is None:
+        stem = _strip_type(form, label)  # a sampled name with a different type word than the one that follows
+        if stem:
+            form, trimmed = stem, True
+    for mk in CORP_MARKERS:
+        if before.rstrip().endswith(mk) and form.startswith(mk) and len(form) > len(mk):
+            form, trimmed = form[len(mk) :].lstrip(), True
+        if after.lstrip().startswith(mk) and form.endswith(mk) and len(form) > len(mk):
+            form, trimmed = form[: -len(mk)].rstrip(), True
+    # a counted number whose unit differs from the one that follows (``203호`` + ``실``) drops its unit
+    m = _COUNTED.match(form)
+    if m and not trimmed and after[:1] and is_hangul_syllable(after[0]) and any(after.startswith(u) for u in _FOLLOW_UNITS):
+        form, trimmed = m.group(1), True
     return form, trimmed
 
 

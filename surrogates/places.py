@@ -66,7 +66,8 @@ def compose(label: str) -> Generator:
         kinds = spec["stems"]
         stem = rng.choice(_stems(rng.choice(kinds)))
         types = [t for t in spec["types"]]
-        typ = ctx.type_word if ctx.type_word in types else rng.choice(types)
+        drawn = [t for t in types if t not in spec.get("context_only", ())] or types
+        typ = ctx.type_word if ctx.type_word in types else rng.choice(drawn)
         if label == "선박" and rng.random() < 0.5:
             stem = f"제{rng.randint(1, 99)}{stem}"
         sep = " " if typ and (" " in typ or label in ("공공 행사", "사업 및 과업", "민간 행사", "건설현장")) else ""
