@@ -30,10 +30,12 @@ wrong-label FP goes to the wrong label covering most of C's non-space characters
 the predicted label covering most of the segment's non-space characters (ties: the label that sorts
 first). So the per-label counts of each variant sum exactly to its overall counts.
 
-Spans here are ``(start, end, label)`` tuples already checked to lie inside the text, gold spans not
-overlapping; :mod:`thunder_deid.eval.score` does the checking, label filtering and mapping. The work
-is numpy over the document's characters (coverage counts from span starts/ends, prefix sums over the
-non-space mask), with Python loops only over spans and labels.
+Spans here are ``(start, end, label)`` tuples inside the text, gold spans not overlapping;
+:mod:`thunder_deid.eval.score` checks documents with messages naming file and id, and filters and maps
+labels. The work is numpy over the document's characters and spans, with no Python loop over
+characters: coverage counts from span starts/ends, prefix sums over the non-space mask (so a range's
+covered non-space count is two lookups), and same-label coverage from (prediction, gold segment)
+overlap pairs found by binary search.
 """
 
 from __future__ import annotations
@@ -124,15 +126,17 @@ def count_document(text: str, gold: Sequence[SpanTuple], pred: Sequence[SpanTupl
 
     # Gold segments: spans with at least one non-space character; ``size`` = |C|.
     gs, ge, gid = _array(gold, row)
+    ps, pe, pid = _array(pred, row)
     if np.any(gs[1:] < ge[:-1]):
         raise ValueError("gold spans overlap")
+    if any(len(x) and (x.min() < 0 or x.max() > n) for x in (gs, ge, ps, pe)):
+        raise ValueError(f"a span lies outside the text of {n} characters")
     size = ns_pre[ge] - ns_pre[gs]
     keep = size > 0
     gs, ge, gid, size = gs[keep], ge[keep], gid[keep], size[keep]
 
     # Coverage by any prediction, and inside gold segments by predictions with the segment's label:
     # each same-label prediction clipped to the segment it overlaps (segments do not overlap).
-    ps, pe, pid = _array(pred, row)
     cnt_all = _coverage(n, ps, pe)
     j, g = _overlapping_pairs(ps, pe, gs, ge)
     same = pid[j] == gid[g]

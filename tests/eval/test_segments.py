@@ -81,3 +81,14 @@ def test_per_type_attribution_strict_typed(pred, attributed):
     got = {lab: (c["strict_typed"].tp, c["strict_typed"].fp, c["strict_typed"].fn) for lab, c in s.per_type.items()}
     assert got == attributed
     assert s.gold == {P: 1, C: 1}
+
+
+@pytest.mark.parametrize("gold, pred, message", [
+    ([(0, 3, P), (2, 4, P)], [], "gold spans overlap"),
+    ([(0, 3, P), (0, 3, C)], [], "gold spans overlap"),
+    ([(0, 99, P)], [], "outside the text"),
+    ([], [(-1, 2, P)], "outside the text"),
+])
+def test_raw_input_errors(gold, pred, message):
+    with pytest.raises(ValueError, match=message):
+        count_document(TEXT, gold, pred)
