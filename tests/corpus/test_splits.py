@@ -84,6 +84,9 @@ def test_cli_make_then_reuse(tmp_path, capsys):
     assert main(["corpus", "split", str(src), str(tmp_path / "b"), "--ids", str(lists_dir)]) == 0
     for split in SPLITS:
         assert (tmp_path / "a" / f"{split}.jsonl").read_bytes() == (tmp_path / "b" / f"{split}.jsonl").read_bytes()
+    remake = ["corpus", "split", str(src), str(tmp_path / "a"), "--make", "--name", "t", "--lists-dir", str(lists_dir)]
+    assert main(remake) == 2                      # stored lists are not replaced by accident
+    assert main(remake + ["--force", "--seed", "1"]) == 0
     write_jsonl(src, _docs(10))          # fewer documents than the lists name
     capsys.readouterr()
     assert main(["corpus", "split", str(src), str(tmp_path / "c"), "--ids", str(lists_dir)]) == 2

@@ -108,7 +108,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     from thunder_deid.cli import HelpFormatter
 
     p = sub.add_parser("report", help="statistics of an annotated JSONL corpus", formatter_class=HelpFormatter,
-                       description="Documents, spans, share of spans annotated at leaf/mid/top level, labels that "
+                       description="Documents, spans, share of spans annotated at leaf/mid/top level, labels that\n"
                        "are not taxonomy nodes, label histogram and spans per document.\n\nexample:\n"
                        "  thunder-deid corpus report work/judgments.jsonl --json")
     p.add_argument("file", help="JSONL corpus")

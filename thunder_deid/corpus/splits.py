@@ -139,6 +139,9 @@ def _cmd(args: argparse.Namespace) -> int:
         fields = [f for f in args.stratify.split(",") if f]
         lists = make_splits(((d.id, strata_of(d, fields)) for d in docs), args.seed, args.ratios)
         target = Path(args.lists_dir) if args.lists_dir else LISTS_DIR / args.name
+        if (target / "train.txt").exists() and not args.force:
+            raise ThunderDeidError(f"split lists already stored in {target}; changing them changes every result "
+                                   "measured on them -- pass --force to replace them")
         save_lists(lists, target, {"name": args.name, "seed": args.seed, "ratios": list(args.ratios),
                                    "stratify_by": fields, "source": Path(args.input).name})
         print(f"stored split lists in {target}", file=sys.stderr)
@@ -157,9 +160,9 @@ def register(sub: "argparse._SubParsersAction") -> None:
 
     p = sub.add_parser("split", help="materialise (or --make) document-level train/valid/test splits",
                        formatter_class=HelpFormatter,
-                       description="Write OUT_DIR/{train,valid,test}.jsonl from stored id lists (--ids NAME or a "
-                       "folder), or with --make compute new lists (8:1:1, stratified, seeded, independent of input "
-                       "order), store them and write the files. Listed ids missing from IN are an error.\n\n"
+                       description="Write OUT_DIR/{train,valid,test}.jsonl from stored id lists (--ids NAME or a\n"
+                       "folder), or with --make compute new lists (8:1:1, stratified, seeded, independent of\n"
+                       "input order), store them and write the files. Listed ids missing from INPUT are an error.\n\n"
                        "examples:\n"
                        "  thunder-deid corpus split work/judgments.jsonl work/splits/thunder --ids thunder\n"
                        "  thunder-deid corpus split precedents.jsonl work/splits/precedents --make --name precedents "
@@ -169,6 +172,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("--ids", default="thunder", help="stored split name or folder of id lists")
     p.add_argument("--make", action="store_true", help="compute new lists from INPUT and store them")
     p.add_argument("--name", default=None, help="with --make: name to store the lists under")
+    p.add_argument("--force", action="store_true", help="with --make: replace lists already stored under NAME")
     p.add_argument("--lists-dir", default=None, help="with --make: store the lists here instead of the package data")
     p.add_argument("--stratify", default="case_type,court_level",
                    help="with --make: comma-separated document fields to stratify by (absent fields count as '-')")

@@ -266,9 +266,9 @@ def register(sub: "argparse._SubParsersAction") -> None:
 
     p = sub.add_parser("convert-thunder", help="convert old Thunder-DeID annotations to taxonomy JSONL",
                        formatter_class=HelpFormatter,
-                       description="Convert SRC_DIR/<case type>/doc_*.md files in the old Thunder-DeID markup "
-                       "(<<<LABEL>>>MENTION<<</LABEL>>>) to one JSONL document each, mapping every old label onto "
-                       "the taxonomy (the old label is kept as the sub-label). An old label that no rule maps is "
+                       description="Convert SRC_DIR/<case type>/doc_*.md files in the old Thunder-DeID markup\n"
+                       "(<<<LABEL>>>MENTION<<</LABEL>>>) to one JSONL document each, mapping every old label onto\n"
+                       "the taxonomy (the old label is kept as the sub-label). An old label that no rule maps is\n"
                        "an error listing each such label and its count.\n\nexample:\n"
                        "  thunder-deid corpus convert-thunder ../shared/data/thunder_deid/documents work/judgments.jsonl")
     p.add_argument("src_dir", help="folder holding <case type>/doc_*.md files")
