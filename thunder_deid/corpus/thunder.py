@@ -28,7 +28,9 @@ The source files have a few markup faults, all repaired here and counted in ``me
                      re-tagged inside a longer placeholder by the old tool;
 * ``trimmed_whitespace`` spaces inside a tag (``<<<계좌번호>>>계좌번호 1 생략 <<</계좌번호>>>``): the text
                      keeps them, the span does not (minimal span, appendix A.2);
-* ``empty_tag``      a pair with nothing (or only spaces) inside: no span.
+* ``empty_tag``      a pair with nothing (or only spaces) inside: no span;
+* ``leftover_marker`` ``<<<`` or ``>>>`` left in the text after all of the above (none in the shared
+                     corpus): not repaired, only counted so that the conversion summary shows it.
 """
 
 from __future__ import annotations
@@ -91,6 +93,8 @@ def parse_old_markup(markup: str) -> tuple[str, list[tuple[int, int, str]], coll
     pieces.append(markup[pos:])
     notes["stray_open"] += len(stack)
     text = "".join(pieces)
+    # anything marker-like still in the text (a label over 60 characters, a broken marker) is reported
+    notes["leftover_marker"] += text.count("<<<") + text.count(">>>")
 
     spans: list[tuple[int, int, str]] = []
     for start, end, label in raw_spans:
