@@ -133,8 +133,13 @@ class Normalizer:
         self._codes = {n.code.upper(): n.name for n in self.tax}  # codes keep their dots: B.5.1.1 != B.5.11
         if fallback == "default":
             fb_name = rules.get("fallback", "default")
-            fallback = None if fb_name in (None, "none") else (
-                default_normalizer(self.tax) if fb_name == "default" else Normalizer.from_yaml(fb_name, taxonomy=self.tax))
+            if fb_name in (None, "none"):
+                fallback = None
+            elif fb_name == "default":
+                fallback = default_normalizer(self.tax)
+            else:  # a path, relative to this rule file
+                fb_path = Path(source).parent / fb_name if Path(source).exists() else Path(fb_name)
+                fallback = Normalizer.from_yaml(fb_path, taxonomy=self.tax)
         self.fallback: Normalizer | None = fallback  # type: ignore[assignment]
 
     # -- loading ------------------------------------------------------------------------------------

@@ -141,3 +141,12 @@ def test_packaged_rules_only_target_nodes():
     n = default_normalizer()
     done, missing = n.resolve_all(["식당", "레스토랑", "???"])
     assert set(done) == {"식당", "레스토랑"} and missing == ["???"]
+
+
+def test_fallback_file_relative_to_the_rule_file(tmp_path):
+    (tmp_path / "base.yaml").write_text("fallback: none\nexact:\n  상호: 사업체\n", encoding="utf-8")
+    (tmp_path / "mine.yaml").write_text("fallback: base.yaml\nexact:\n  가게: 도소매및유통업\n", encoding="utf-8")
+    n = Normalizer.from_yaml(tmp_path / "mine.yaml")
+    assert (n.normalize("가게"), n.normalize("상호")) == ("도소매및유통업", "사업체")
+    with pytest.raises(LabelError):
+        n.normalize("은행")          # the chain ends at base.yaml: no packaged rules
