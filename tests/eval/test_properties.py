@@ -47,7 +47,7 @@ def test_orderings(doc):
     assert sum(s.gold.values()) == s.gold_segments
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(documents())
 def test_perfect_predictions_score_one(doc):
     text, gold, _ = doc
@@ -58,7 +58,7 @@ def test_perfect_predictions_score_one(doc):
         assert c.f1 == (1.0 if s.gold_segments else 0.0)  # 0/0 is 0
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(documents())
 def test_no_predictions_no_false_positives(doc):
     text, gold, _ = doc

@@ -131,3 +131,10 @@ def test_bad_level_and_names():
         score_documents(GOLD, PERFECT, level="leaf")
     with pytest.raises(ValueError, match="names"):
         score_documents(GOLD, [PERFECT, PERFECT], pred_names=["one"])
+
+
+def test_labels_that_never_occur_are_warned_about(caplog):
+    with caplog.at_level("WARNING", logger="thunder_deid.eval.score"):
+        s = score_documents(GOLD, HALF, labels=[P, "인멍"])
+    assert "인멍" in caplog.text and P not in caplog.text.split(":")[-1]
+    assert s.gold_segments == 2
