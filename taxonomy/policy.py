@@ -69,6 +69,9 @@ class TargetPolicy:
                 raise ValueError(f"target policy: alias chain {src!r} -> {dst!r} -> {self.aliases[dst]!r}; "
                                  "point every alias at its final target")
 
+    def __hash__(self) -> int:  # aliases is a dict: hash its items (policies key caches of label lists)
+        return hash((self.level, tuple(sorted(self.aliases.items())), self.ignore, self.taxonomy_path))
+
     @property
     def taxonomy(self) -> Taxonomy:
         return load_taxonomy(self.taxonomy_path)

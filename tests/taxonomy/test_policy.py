@@ -85,7 +85,8 @@ def test_bad_policies(kwargs, error):
         TargetPolicy(**kwargs)
 
 
-def test_round_trip():
+def test_round_trip_and_hash():
     assert TargetPolicy.from_dict(POLICY.to_dict()) == POLICY
+    assert hash(TargetPolicy.from_dict(POLICY.to_dict())) == hash(POLICY)
     with pytest.raises(ValueError, match="unknown"):
         TargetPolicy.from_dict({"levle": "mid"})
