@@ -17,7 +17,7 @@ from pathlib import Path
 from thunder_deid.document import read_jsonl
 from thunder_deid.errors import ThunderDeidError
 from thunder_deid.eval.score import score_documents
-from thunder_deid.taxonomy.label_sets import get_label_set, label_set_names
+from thunder_deid.taxonomy.label_sets import get_label_set
 
 DESCRIPTION = """\
 Score predicted spans against gold spans on tokenizer-independent word segments (paper §3.4,
@@ -65,6 +65,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
         out.update(labels=None if labels is None else sorted(labels), level=args.level)
         print(json.dumps(out, ensure_ascii=False))
     else:
+        if labels is not None or args.level:
+            what = f"label set {args.label_set}" if args.label_set else "--labels"
+            kept = f"restricted to {len(labels)} labels ({what})" if labels is not None else "all labels"
+            print(kept + (f", compared at the {args.level} level" if args.level else ""))
         print(scores.format_table())
     return 0
 
@@ -79,7 +83,8 @@ def register(sub: "argparse._SubParsersAction") -> None:
                    help="prediction documents (JSONL); several files (seeds) are summed")
     which = p.add_mutually_exclusive_group()
     which.add_argument("--labels", help="comma-separated labels to keep; other gold spans and predictions are dropped")
-    which.add_argument("--label-set", choices=label_set_names(), help="a named label set (taxonomy/data/label_sets.yaml)")
+    which.add_argument("--label-set", metavar="NAME",
+                       help="a named label set from taxonomy/data/label_sets.yaml, e.g. general18 (appendix H's 18 labels)")
     p.add_argument("--level", choices=("mid", "top"),
                    help="map both sides' labels to this taxonomy level before typed comparison")
     p.add_argument("--per-type", action="store_true", help="also report counts and P/R/F1 per label")

@@ -96,9 +96,14 @@ def test_level_error_and_unknown_set(tmp_path, files, capsys):
     write_jsonl(p, [Document("d1", TEXT, [Span(0, 3, "내국인이름")])])
     rc, _, err = run(capsys, "--gold", files[0], "--pred", p, "--level", "mid")
     assert rc == 2 and "'내국인이름'" in err and "old.jsonl" in err
-    with pytest.raises(SystemExit):
-        main(["eval", "--gold", str(files[0]), "--pred", str(files[1]), "--label-set", "nope"])
+    rc, _, err = run(capsys, "--gold", files[0], "--pred", files[1], "--label-set", "nope")
+    assert rc == 2 and "'nope'" in err and "general18" in err
     with pytest.raises(SystemExit):
         main(["eval", "--gold", str(files[0]), "--pred", str(files[1]), "--label-set", "general18", "--labels", "인명"])
     rc, _, err = run(capsys, "--gold", tmp_path / "absent.jsonl", "--pred", files[1])
     assert rc == 2 and "absent.jsonl" in err
+
+
+def test_table_names_the_restriction(files, capsys):
+    rc, out, _ = run(capsys, "--gold", files[0], "--pred", files[1], "--label-set", "general18", "--level", "top")
+    assert rc == 0 and out.splitlines()[0] == "restricted to 18 labels (label set general18), compared at the top level"
