@@ -1,0 +1,205 @@
+"""Beam search over the tokenisations the base vocabulary allows (section 3.3, appendix C).
+
+The text is pre-tokenised exactly like the base byte-level BPE (GPT-2 regex: a word keeps its leading
+space, which becomes ``Ġ``). Inside each pre-token "word" a lattice holds every vocabulary entry that
+starts and ends at character boundaries (a character the vocabulary lacks is one piece the base BPE
+spells in bytes). A beam (width ``beam``, hypotheses more than ``threshold`` below the best dropped) moves
+left to right over character positions, scoring each hypothesis by
+
+    w_LM * log10 P_KenLM(token | history) + w_bound * b(token | two previous tokens)
+
+with KenLM queried incrementally (``kenlm.State`` + ``BaseScore``). Hypotheses reaching the same position
+with the same KenLM state and previous two tokens are recombined.
+
+Search is committed word by word: a word's best tokenisation depends on the word and on the last token
+before it (its KenLM context and boundary context), so it is cached per ``(previous token, word)``, which
+makes the repeated eojeols of legal text nearly free. At the start of a text and after a line break the
+context is KenLM's sentence start.
+
+    >>> seg = Segmenter.from_files("work/tokenizers/boundary32k")                # doctest: +SKIP
+    >>> [("홍길동은 왔다"[a:b]) for a, b, _ in seg.segment("홍길동은 왔다")]       # doctest: +SKIP
+    ['홍길동', '은', ' 왔다']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable, Sequence
+
+import regex
+
+from thunder_deid.tokenizer.boundary import BoundaryModel
+
+# The GPT-2 / ByteLevel pre-tokenisation pattern of the `tokenizers` library.
+PRETOKEN = regex.compile(r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+""")
+
+
+@lru_cache(maxsize=1)
+def byte_encoder() -> dict[int, str]:
+    """GPT-2's byte -> printable character map (what ``pre_tokenizers.ByteLevel`` uses)."""
+    bs = list(range(ord("!"), ord("~") + 1)) + list(range(ord("¡"), ord("¬") + 1)) + list(range(ord("®"), ord("ÿ") + 1))
+    cs = bs[:]
+    n = 0
+    for b in range(256):
+        if b not in bs:
+            bs.append(b)
+            cs.append(256 + n)
+            n += 1
+    return dict(zip(bs, map(chr, cs)))
+
+
+def _n_chars(token: str, dec: dict[str, int]) -> int:
+    """Characters a byte-level vocabulary entry spells (1 for entries that are not whole characters)."""
+    try:
+        return len(bytes(dec[c] for c in token).decode("utf-8"))
+    except (KeyError, UnicodeDecodeError):
+        return 1
+
+
+@dataclass
+class SearchConfig:
+    """Weights and search limits (appendix C defaults: C = 5 lives in the boundary model)."""
+
+    w_lm: float = 1.0
+    w_bound: float = 2.0
+    beam: int = 256
+    threshold: float = 12.0     # drop hypotheses this far below the best at a position (score units)
+    max_piece_chars: int = 16   # longest vocabulary entry considered, in characters
+    cache_size: int = 1_000_000
+
+
+class Segmenter:
+    """Chooses vocabulary pieces for a text; see the module docstring."""
+
+    def __init__(self, vocab: dict[str, int], lm, boundary: BoundaryModel, config: SearchConfig | None = None,
+                 spell_bytes: Callable[[str], list[int]] | None = None):
+        import kenlm
+
+        self.vocab = vocab
+        self.lm = lm
+        self.boundary = boundary
+        self.cfg = config or SearchConfig()
+        self.spell_bytes = spell_bytes or (lambda s: [])
+        self._kenlm = kenlm
+        self._lmword = [str(i) for i in range(max(vocab.values()) + 1)]
+        dec = {v: k for k, v in byte_encoder().items()}
+        longest = max((_n_chars(t, dec) for t in vocab), default=1)
+        self.max_len = max(1, min(self.cfg.max_piece_chars, longest))
+        self._bytes = byte_encoder()
+        self._char_bl: dict[str, str] = {}
+        self._ctx: dict[int | None, object] = {}
+        self._cache: dict[tuple[int | None, str], tuple] = {}
+        self.stats = {"words": 0, "cache_hits": 0}
+
+    # -- public ---------------------------------------------------------------------------------------
+    def segment(self, text: str) -> list[tuple[int, int, tuple[int, ...]]]:
+        """``(start, end, token ids)`` pieces covering ``text`` exactly, in order (ids: one for a vocabulary
+        piece, the byte tokens for a character the vocabulary lacks)."""
+        out: list[tuple[int, int, tuple[int, ...]]] = []
+        prev: int | None = None
+        cache = self._cache
+        for m in PRETOKEN.finditer(text):
+            word, start = m.group(), m.start()
+            self.stats["words"] += 1
+            key = (prev, word)
+            pieces = cache.get(key)
+            if pieces is None:
+                pieces = self._search(word, prev)
+                if len(cache) >= self.cfg.cache_size:
+                    cache.clear()
+                cache[key] = pieces
+            else:
+                self.stats["cache_hits"] += 1
+            for a, b, ids in pieces:
+                out.append((start + a, start + b, ids))
+            prev = None if "\n" in word else pieces[-1][2][-1]
+        return out
+
+    def encode(self, text: str) -> tuple[list[int], list[tuple[int, int]]]:
+        """Token ids and ``(start, end)`` character offsets (leading space trimmed, like the base BPE)."""
+        ids, offs = [], []
+        for a, b, tids in self.segment(text):
+            a2 = a + 1 if b - a > 1 and text[a] == " " else a
+            if b - a == 1 and text[a] == " ":
+                a2 = b
+            for t in tids:
+                ids.append(t)
+                offs.append((a2, b))
+        return ids, offs
+
+    # -- search ---------------------------------------------------------------------------------------
+    def _bl(self, ch: str) -> str:
+        s = self._char_bl.get(ch)
+        if s is None:
+            s = self._char_bl[ch] = "".join(self._bytes[b] for b in ch.encode("utf-8"))
+        return s
+
+    def _context(self, prev: int | None):
+        st = self._ctx.get(prev)
+        if st is None:
+            st = self._kenlm.State()
+            if prev is None:
+                self.lm.BeginSentenceWrite(st)
+            else:
+                null, st2 = self._kenlm.State(), self._kenlm.State()
+                self.lm.NullContextWrite(null)
+                self.lm.BaseScore(null, self._lmword[prev], st2)
+                st = st2
+            self._ctx[prev] = st
+        return st
+
+    def _edges(self, word: str) -> list[list[tuple[int, tuple[int, ...]]]]:
+        """``edges[i]``: ``(j, ids)`` for every piece ``word[i:j]`` the vocabulary allows."""
+        bl = [self._bl(c) for c in word]
+        n, vocab, L = len(word), self.vocab, self.max_len
+        edges: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(n)]
+        for i in range(n):
+            s = ""
+            for j in range(i, min(n, i + L)):
+                s += bl[j]
+                t = vocab.get(s)
+                if t is not None:
+                    edges[i].append((j + 1, (t,)))
+            if not edges[i] or edges[i][0][0] != i + 1:  # the character itself is not in the vocabulary
+                edges[i].insert(0, (i + 1, tuple(self.spell_bytes(bl[i])) or (0,)))
+        return edges
+
+    def _search(self, word: str, prev: int | None) -> tuple:
+        n = len(word)
+        edges = self._edges(word)
+        if n == 1:
+            return ((0, 1, edges[0][0][1]),)
+        cfg, lm, bscore, words, State = self.cfg, self.lm, self.boundary.score, self._lmword, self._kenlm.State
+        w_lm, w_b = cfg.w_lm, cfg.w_bound
+        # hypothesis: (score, kenlm state, last token, token before, back-pointer, piece start, ids)
+        hyps: list[dict] = [dict() for _ in range(n + 1)]
+        hyps[0][None] = (0.0, self._context(prev), prev, None, None, 0, ())
+        for i in range(n):
+            if not hyps[i]:
+                continue
+            cur = sorted(hyps[i].values(), key=lambda h: -h[0])[: cfg.beam]
+            floor = cur[0][0] - cfg.threshold
+            for j, ids in edges[i]:
+                nxt = hyps[j]
+                for h in cur:
+                    if h[0] < floor:
+                        break
+                    score, st, t1, t2 = h[0], h[1], h[2], h[3]
+                    for t in ids:
+                        out = State()
+                        score += w_lm * lm.BaseScore(st, words[t], out) + w_b * bscore(t, t1, t2)
+                        st, t2, t1 = out, t1, t
+                    key = (st, t1, t2)
+                    old = nxt.get(key)
+                    if old is None or old[0] < score:
+                        nxt[key] = (score, st, t1, t2, h, i, ids)
+        best = max(hyps[n].values(), key=lambda h: h[0])
+        pieces = []
+        h = best
+        end = n
+        while h[4] is not None:
+            pieces.append((h[5], end, h[6]))
+            end = h[5]
+            h = h[4]
+        return tuple(reversed(pieces))
