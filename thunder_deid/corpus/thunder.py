@@ -218,9 +218,9 @@ def convert_thunder(src_dir: str | Path, normalizer: Normalizer | None = None,
 def held_out_coverage(label_counts: collections.Counter, keep: int = 150, map_path: str | None = None) -> dict:
     """How well the map's RULES alone handle labels they were not written for.
 
-    Keeps only the explicit (``exact``) entries of the ``keep`` most frequent labels, then resolves every
-    less frequent label: how many the rules still map, and how many land on the node the reviewed
-    explicit entry (where there is one) or the full map gives.
+    Keeps only the explicit (``exact`` and ``compatibility``) entries of the ``keep`` most frequent labels,
+    then resolves every less frequent label: how many the rules still map, and how many land on the node
+    the reviewed explicit entry (where there is one) or the full map gives.
     """
     import yaml
 
@@ -228,7 +228,8 @@ def held_out_coverage(label_counts: collections.Counter, keep: int = 150, map_pa
     with open(full.source, encoding="utf-8") as f:
         rules = yaml.safe_load(f)
     frequent = {label_key(lab) for lab, _ in label_counts.most_common(keep)}
-    held = Normalizer(dict(rules, exact={k: v for k, v in (rules.get("exact") or {}).items() if label_key(k) in frequent}))
+    held = Normalizer(dict(rules, **{section: {k: v for k, v in (rules.get(section) or {}).items() if label_key(k) in frequent}
+                                     for section in ("exact", "compatibility")}))
     tail = [lab for lab, _ in label_counts.most_common()[keep:]]
     covered: list[str] = []
     agree = 0
