@@ -19,6 +19,7 @@ or fails stays as plain text and is not a span of the output; the report counts 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 import re
@@ -53,6 +54,12 @@ def epoch_seed(train_seed: int, epoch: int) -> int:
     if epoch < 1:
         raise ValueError("epochs are numbered from 1")
     return (train_seed - 1199) * 10000 + 2000 + epoch
+
+
+def group_mention(mention: str) -> str:
+    """The mention part of a group key: whitespace collapsed, a trailing ``생략`` dropped, so
+    ``차량번호 1`` and ``차량번호 1 생략`` are one vehicle."""
+    return re.sub(r"\s+", " ", re.sub(r"\s*생략$", "", mention)).strip() or mention
 
 
 def group_rng(seed: int, doc_id: str, key: tuple[str, str]) -> random.Random:
@@ -132,7 +139,7 @@ class Realizer:
             if s < last_end:
                 report.skipped["overlap"] += 1
                 continue
-            items.append(_Item(sp, s, e, label, sub, (doc.text[s:e], label)))
+            items.append(_Item(sp, s, e, label, sub, (group_mention(doc.text[s:e]), label)))
             last_end = e
         return items
 
@@ -247,11 +254,15 @@ def type_word_after(after: str, label: str) -> str | None:
     """The type word standing right after a span (``식당`` in ``A식당에서``, or ``A 식당``), label-specific
     words first. A one-syllable word counts only when adjacent and before a word boundary or a particle
     (so ``바로`` is not ``바`` + ``로``), and never when it *is* the particle (``로``, ``과``)."""
+    if not after:
+        return None
     particle = find_particle(after)
-    for words in (type_words(label), all_type_words(), UNIT_WORDS):
-        for w in sorted(words, key=len, reverse=True):
-            if len(w) >= 2 and after.startswith(" " + w):
-                return w
+    for index in _type_indexes(label):
+        if len(after) > 1 and after[0] == " ":
+            for w in index.get(after[1], ()):
+                if len(w) >= 2 and after.startswith(w, 1):
+                    return w
+        for w in index.get(after[0], ()):
             if not after.startswith(w):
                 continue
             rest = after[len(w) :]
@@ -262,9 +273,28 @@ def type_word_after(after: str, label: str) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=None)
+def _index(words: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """Words by first character, longest first (type-word lookup is the engine's inner loop)."""
+    out: dict[str, list[str]] = {}
+    for w in sorted(set(words), key=len, reverse=True):
+        out.setdefault(w[0], []).append(w)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+@functools.lru_cache(maxsize=None)
+def _type_indexes(label: str) -> tuple[dict[str, tuple[str, ...]], ...]:
+    return (_index(type_words(label)), _index(all_type_words()), _index(UNIT_WORDS))
+
+
+@functools.lru_cache(maxsize=None)
+def _strip_words(label: str) -> tuple[str, ...]:
+    return tuple(sorted(set(type_words(label)) | set(all_type_words()), key=len, reverse=True))
+
+
 def _strip_type(form: str, label: str) -> str | None:
     """``조조공인중개사사무소`` -> ``조조``: a sampled name minus its own type word, when two syllables remain."""
-    for w in sorted(set(type_words(label)) | set(all_type_words()), key=len, reverse=True):
+    for w in _strip_words(label):
         if len(w) >= 2 and form.endswith(w) and len(form) - len(w) >= 2:
             return form[: -len(w)].rstrip()
     return None

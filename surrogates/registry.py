@@ -18,7 +18,6 @@ draws from the ``한식당`` list) or a built-in sub-label rule (``호`` -> a un
 
 from __future__ import annotations
 
-import functools
 import random
 import re
 from dataclasses import dataclass
@@ -159,6 +158,7 @@ class Registry:
     def __init__(self, taxonomy: Taxonomy | None = None, inventory: Inventory | None = None):
         self.taxonomy = taxonomy or load_taxonomy()
         self.inventory = inventory or Inventory()
+        self._pools: dict[str, Generator] = {}
         self._rules: dict[str, Rule] = dict(LEAF_RULES)
         self._rules.update(MID_RULES)
         for label in packaged()["entities"]["compose"]:
@@ -193,7 +193,9 @@ class Registry:
         if sub:
             values = self.inventory.get(sub)
             if values and rule.inventory:
-                return f"inventory:{sub}", _sample_values(values)
+                if sub not in self._pools:
+                    self._pools[sub] = _sample_values(values)
+                return f"inventory:{sub}", self._pools[sub]
             if sub in SUB_RULES and not _is_name(self.taxonomy, final):
                 sr = SUB_RULES[sub]
                 return f"sub:{sub}", sr.fn
@@ -230,7 +232,6 @@ def _is_name(tax: Taxonomy, label: str) -> bool:
 _PLACEHOLDER_LIKE = re.compile(r"^[A-Z]{1,2}(?=[가-힣\s]|$)|[○◯]|생략|\*\*")
 
 
-@functools.lru_cache(maxsize=4096)
 def _usable(values: tuple[str, ...]) -> tuple[str, ...]:
     """Inventory entries minus those that look like court placeholders (``A클럽``, ``○○빌딩``)."""
     return tuple(v for v in values if not _PLACEHOLDER_LIKE.search(v)) or values

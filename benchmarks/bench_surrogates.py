@@ -1,0 +1,95 @@
+"""Throughput and surface quality of the surrogate engine, side by side with a naive baseline.
+
+    python benchmarks/bench_surrogates.py [CORPUS.jsonl] [--limit N] [--inventory DIR]
+
+CORPUS defaults to the judgment corpus converted from ``../shared/data/thunder_deid/documents``. Rows:
+
+* ``naive``      — the baseline: every span replaced by one fixed value per label, no particle or
+                   type-word repair (what a string-replace script does);
+* ``engine``     — the full engine with the packaged lexicons only;
+* ``engine+inv`` — the full engine plus the old scheme's inventory (``--inventory``, default the shared one).
+
+For each: documents/s and spans/s (one process, one thread), and the share of checked particles that
+disagree with the replaced span's final syllable (the check of tests/surrogates/conftest.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests" / "surrogates"))
+
+from conftest import jong, particle_after, particle_ok  # noqa: E402  (the independent test check)
+
+from thunder_deid.document import Document, Span, load_jsonl  # noqa: E402
+from thunder_deid.surrogates import Inventory, Realizer  # noqa: E402
+
+SHARED = REPO.parent / "shared" / "data" / "thunder_deid"
+
+
+def naive(doc: Document) -> Document:
+    out, spans, pos, n = [], [], 0, 0
+    for s in doc.spans:
+        gap = doc.text[pos : s.start]
+        out.append(gap)
+        n += len(gap)
+        value = "홍길동" if s.label == "인명" else f"{s.label[:2]}1"
+        out.append(value)
+        spans.append(Span(n, n + len(value), s.label, s.sub))
+        n += len(value)
+        pos = s.end
+    out.append(doc.text[pos:])
+    return Document(doc.id, "".join(out), spans)
+
+
+def disagreements(docs: list[Document]) -> tuple[int, int]:
+    checked = bad = 0
+    for d in docs:
+        for s in d.spans:
+            j, p = jong(d.text[s.start : s.end]), particle_after(d.text, s.end)
+            if j is not None and p is not None:
+                checked += 1
+                bad += not particle_ok(j, p)
+    return checked, bad
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("corpus", nargs="?")
+    ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--inventory", default=str(SHARED / "replacement" / "subset"))
+    ap.add_argument("--seed", type=int, default=1199)
+    args = ap.parse_args()
+    if args.corpus:
+        docs = load_jsonl(args.corpus)
+    else:
+        from thunder_deid.corpus.thunder import convert_thunder
+
+        docs = convert_thunder(SHARED / "documents")
+    if args.limit:
+        docs = docs[: args.limit]
+    n_spans = sum(len(d.spans) for d in docs)
+    rows = [("naive", naive)]
+    plain = Realizer(Inventory())
+    rows.append(("engine", lambda d: plain.realize(d, args.seed)[0]))
+    if Path(args.inventory).exists():
+        inv = Realizer(Inventory.from_paths([args.inventory]))
+        rows.append(("engine+inv", lambda d: inv.realize(d, args.seed)[0]))
+    print(f"{len(docs)} documents, {n_spans} spans, seed {args.seed}")
+    print(f"{'method':<12} {'docs/s':>8} {'spans/s':>9} {'particles checked':>18} {'disagree':>9}")
+    for name, fn in rows:
+        fn(docs[0])  # warm caches (lexicon loading) outside the timing
+        t0 = time.perf_counter()
+        out = [fn(d) for d in docs]
+        dt = time.perf_counter() - t0
+        checked, bad = disagreements(out)
+        print(f"{name:<12} {len(docs) / dt:>8.1f} {n_spans / dt:>9.0f} {checked:>18} {bad / max(checked, 1):>8.1%}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
