@@ -10,6 +10,17 @@ from pathlib import Path
 from typing import IO, Iterator
 
 
+def _default_mode(path: Path) -> int:
+    """Keep an existing file's mode; new files get what ``open()`` would give (0o666 less the umask),
+    not mkstemp's 0o600."""
+    try:
+        return path.stat().st_mode & 0o777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 @contextlib.contextmanager
 def atomic_writer(path: str | Path, mode: str = "w", encoding: str | None = "utf-8") -> Iterator[IO]:
     """Open ``path`` for writing through a temporary file that replaces it only on success.
@@ -25,6 +36,7 @@ def atomic_writer(path: str | Path, mode: str = "w", encoding: str | None = "utf
             yield f
             f.flush()
             os.fsync(f.fileno())
+        os.chmod(tmp, _default_mode(path))
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):

@@ -68,3 +68,13 @@ def test_atomic_write_leaves_no_partial_file(tmp_path):
     with pytest.raises(RuntimeError):
         write_jsonl(out, gen())
     assert out.read_text() == "old\n" and [p.name for p in tmp_path.iterdir()] == ["o.jsonl"]
+
+
+def test_atomic_write_gives_normal_permissions(tmp_path):
+    import os
+
+    out = tmp_path / "new.jsonl"
+    write_jsonl(out, [Document("a", "x")])
+    umask = os.umask(0)
+    os.umask(umask)
+    assert out.stat().st_mode & 0o777 == 0o666 & ~umask
