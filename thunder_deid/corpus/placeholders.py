@@ -56,6 +56,7 @@ class Cue:
     pattern: re.Pattern
     label: str
     address: bool = False   # an address unit ("○○동"): never after ROLE + number
+    not_after_role: bool = False  # "피고인 1 계좌" is a person's account, "△△ 계좌" names a bank
     lot: bool = False       # a prefix cue for lot numbers ("산○○-○○"): only a hyphenated placeholder
     strong: bool = False    # a prefix cue that wins over suffix cues ("학교법인 ○○학원")
 
@@ -76,6 +77,7 @@ class Rules:
     org_roles: dict[str, str]
     omitted: tuple[OmittedKind, ...]
     symbol_run: re.Pattern
+    masked_email: re.Pattern
     hanja: re.Pattern
     letter: re.Pattern
     letter_style: re.Pattern
@@ -118,16 +120,21 @@ class Rules:
         list_number = re.compile(rf"(?:\s?,\s?|\s및\s)(?:{number})")
         sym = re.escape(data["symbols"])
         symbol_run = re.compile(rf"[{sym}]+[0-9A-Za-z]*(?:[ \-][{sym}]+[0-9A-Za-z]*)*")
+        # an e-mail address with a masked part before or after the @ ("****@○○○.com")
+        mail, host = rf"[A-Za-z0-9._*\-{sym}]", rf"[A-Za-z0-9.\-{sym}]"
+        masked_email = re.compile(rf"{mail}*[*{sym}]{mail}*@{host}+\.[A-Za-z]{{2,}}|"
+                                  rf"{mail}+@{host}*[{sym}]{host}*\.[A-Za-z]{{2,}}")
         hanja = re.compile(rf"(?<![\u4e00-\u9fff])[{data['hanja_letters']}]\d?(?![\u4e00-\u9fff])")
         letter = re.compile(r"(?<![A-Za-z0-9&＆/\-.·'’_@])[A-Z]{1,2}(?![A-Za-z0-9&＆/\-_@]|\.[A-Za-z])")
 
-        def cues(items: list[dict], key: str, anchor: str) -> tuple[Cue, ...]:
+        def cues(items: list[dict], key: str) -> tuple[Cue, ...]:
             out = []
             for i, c in enumerate(items):
-                pat = rx(c["re"])
-                out.append(Cue(re.compile(pat.pattern + anchor if anchor else pat.pattern),
-                               label(c["label"], f"{key}[{i}]"), bool(c.get("address")), bool(c.get("lot")),
-                               bool(c.get("strong"))))
+                unknown = set(c) - {"re", "label", "address", "not_after_role", "lot", "strong"}
+                if unknown:
+                    raise ThunderDeidError(f"{where}: {key}[{i}]: unknown keys {sorted(unknown)}")
+                flags = {k: bool(c.get(k)) for k in ("address", "not_after_role", "lot", "strong")}
+                out.append(Cue(rx(c["re"]), label(c["label"], f"{key}[{i}]"), **flags))
             return tuple(out)
 
         return cls(
@@ -137,6 +144,7 @@ class Rules:
             omitted=tuple(OmittedKind(re.compile(o["re"]), label(o["label"], f"omitted[{i}]"), bool(o.get("refine")))
                           for i, o in enumerate(data["omitted"])),
             symbol_run=symbol_run,
+            masked_email=masked_email,
             hanja=hanja,
             letter=letter,
             letter_style=re.compile(data["letter_style_cue"] + r"[A-Z]{1,2}(?![A-Za-z])"),
@@ -146,8 +154,8 @@ class Rules:
             office_titles=re.compile(data["office_titles"]),
             address_before=re.compile(data["address_before"]),
             url_before=re.compile(data["url_before"]),
-            suffix_cues=cues(data["suffix_cues"], "suffix_cues", ""),
-            prefix_cues=cues(data["prefix_cues"], "prefix_cues", ""),
+            suffix_cues=cues(data["suffix_cues"], "suffix_cues"),
+            prefix_cues=cues(data["prefix_cues"], "prefix_cues"),
             default_symbol=label(data["default_symbol"], "default_symbol"),
             default_letter=label(data["default_letter"], "default_letter"),
             geo_labels=frozenset(n.name for n in tax if n.name == "지리정보" or tax.is_descendant(n.name, "지리정보")),
@@ -163,6 +171,7 @@ def default_rules() -> Rules:
     return Rules.from_yaml()
 
 
+_CALLED = re.compile(r"(?:이)?라는(?: (?:상호|이름|명칭|상표)의)?")
 _OMITTED = re.compile(r"\(([^()\n]{0,80}?)\s?생략\s?\)")
 
 
@@ -172,11 +181,13 @@ def _suffix_label(text: str, end: int, rules: Rules, *, address: bool = True) ->
     i = end
     while i < len(text) and text[i] in _QUOTE_CLOSE and i - end < 2:
         i += 1
+    if i > end and (m := _CALLED.match(text, i)):     # "‘○○○’이라는 상호의 금은방", "‘○○’라는 카페"
+        i = m.end()
     spaced = i < len(text) and text[i] == " "
     if spaced:
         i += 1
     for cue in rules.suffix_cues:
-        if cue.address and not address:
+        if (cue.address or cue.not_after_role) and not address:
             continue
         m = cue.pattern.match(text, i)
         # after a space only a whole word of two or more letters counts ("○○○ 금은방", not "○○ 사이")
@@ -226,6 +237,12 @@ def _omitted(text: str, rules: Rules) -> Iterator[Found]:
                 lab, rule = cue, "suffix"
         key = m.group() if re.search(r"\d", inner) else ""
         yield m.start(), m.end(), lab, rule, key
+
+
+def _masked_emails(text: str, rules: Rules) -> Iterator[Found]:
+    """A partly masked e-mail address ("****@○○○.com") is one 이메일주소 span."""
+    for m in rules.masked_email.finditer(text):
+        yield m.start(), m.end(), "이메일주소", "omitted", ""
 
 
 def _role_numbers(text: str, rules: Rules) -> Iterator[Found]:
@@ -304,7 +321,7 @@ def annotate(text: str, rules: Rules | None = None) -> list[Span]:
     taken = bytearray(len(text))     # 1 where a span already lies
     found: list[Found] = []
     # earlier detectors win overlaps: "(☆☆☆금고계좌번호 생략)" is one omission, not a symbol run
-    for detect in (_omitted, _role_numbers, _masked_names, _symbol_runs, _hanja_letters, _letters):
+    for detect in (_omitted, _masked_emails, _role_numbers, _masked_names, _symbol_runs, _hanja_letters, _letters):
         for f in detect(text, rules):
             if not any(taken[f[0]:f[1]]):
                 found.append(f)
@@ -418,6 +435,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=_cmd)
 
 
+def _unique_id(doc: Document, seen: set[str]) -> Document:
+    """A fresh id for a repeated one: ``ID_COURT`` (or ``ID_2``, ``ID_3`` …); the old id stays in meta."""
+    court = str(doc.meta.get("court", "")).replace(" ", "")
+    candidates = ([f"{doc.id}_{court}"] if court else []) + [f"{doc.id}_{k}" for k in range(2, len(seen) + 3)]
+    new = next(c for c in candidates if c not in seen)
+    log.warning("annotate-placeholders: repeated document id %r renamed %r", doc.id, new)
+    return Document(new, doc.text, doc.spans, {**doc.meta, "original_id": doc.id})
+
+
 def _cmd(args: argparse.Namespace) -> int:
     from thunder_deid.document import write_jsonl
     from thunder_deid.io import refuse_overwrite_input
@@ -426,9 +452,14 @@ def _cmd(args: argparse.Namespace) -> int:
     rules = Rules.from_yaml(args.rules) if args.rules else default_rules()
     stats: Counter = Counter()
 
+    seen: set[str] = set()
+
     def docs() -> Iterable[Document]:
         for doc in read_records(args.input):
             doc = doc.with_spans([]) if args.convert_only else annotate_document(doc, rules)
+            if doc.id in seen:      # law.go.kr reuses a case number across courts (2012노10)
+                doc = _unique_id(doc, seen)
+            seen.add(doc.id)
             stats["documents"] += 1
             stats["spans"] += len(doc.spans)
             yield doc
