@@ -9,13 +9,17 @@
 from thunder_deid.document import Document, Span, load_jsonl, read_jsonl, write_jsonl
 from thunder_deid.errors import DocumentError, InlineFormatError, LabelError, ThunderDeidError
 from thunder_deid.inline import parse_inline, render_inline
-from thunder_deid.taxonomy import Taxonomy, load_taxonomy
+from thunder_deid.taxonomy import Normalizer, TargetPolicy, Taxonomy, load_taxonomy, normalize_label, prediction_target
+from thunder_deid.taxonomy.label_sets import get_label_set, label_set_names
+from thunder_deid.eval import Scores, score_documents
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Document", "Span", "read_jsonl", "load_jsonl", "write_jsonl",
     "parse_inline", "render_inline",
-    "Taxonomy", "load_taxonomy",
+    "Taxonomy", "load_taxonomy", "normalize_label", "Normalizer", "TargetPolicy", "prediction_target",
+    "get_label_set", "label_set_names",
+    "score_documents", "Scores",
     "ThunderDeidError", "DocumentError", "InlineFormatError", "LabelError",
 ]
