@@ -40,7 +40,7 @@ from thunder_deid.taxonomy import load_taxonomy
 WINDOW = 32
 # Unit and type words that may stand right after a span and must not be doubled by the surrogate.
 UNIT_WORDS = ("번지", "학년", "개월", "블록", "로트", "호차", "층", "호", "동", "번", "세", "년", "기", "원", "편",
-              "구", "시", "군", "읍", "면", "리", "은행", "지점", "점", "대로", "로", "길", "역", "주식회사")
+              "구", "시", "군", "읍", "면", "리", "은행", "지점", "점", "대로", "로", "길", "역", "주식회사", "팀", "부서")
 _OMITTED = re.compile(r"\s*생략(?=\s*\))")
 CORP_MARKERS = ("주식회사", "(주)", "㈜", "유한회사", "(유)", "합자회사", "사단법인", "재단법인")
 
@@ -337,7 +337,7 @@ def surface_form(value: Surrogate, label: str, before: str, after: str, is_name:
 
 
 _COUNTED = re.compile(r"^(.*\d)(번|호|층|세|기|년|동|번지|블록|로트|학년)$")
-_FOLLOW_UNITS = ("번", "호", "층", "세", "기", "년", "동", "실", "차", "선", "블록", "로트", "학년", "개월", "회", "명", "원", "대", "칸")
+_FOLLOW_UNITS = ("번", "호", "층", "세", "기", "년", "동", "실", "차", "선", "블록", "로트", "학년", "개월", "회", "명", "원", "대", "칸", "라인")
 
 
 _DEFAULT: Realizer | None = None

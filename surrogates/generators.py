@@ -323,6 +323,11 @@ def postal_code(rng: random.Random, ctx: Ctx) -> str:
 
 
 def flight_no(rng: random.Random, ctx: Ctx) -> str:
+    """A flight (``KE713``), or a train number when the context speaks of trains (``제1234열차``)."""
+    near = ctx.before[-16:] + ctx.after[:8]
+    if re.search(r"열차|전동차|기차|호선|KTX|SRT|무궁화|새마을호|지하철", near):
+        n = rng.randint(100, 9999)
+        return f"제{n}" if re.match(r"\s*(열차|호)", ctx.after) else f"{n}"
     r = rng.random()
     if r < 0.6:
         return f"{rng.choice(['KE', 'OZ', '7C', 'LJ', 'TW', 'BX'])}{rng.randint(100, 999)}"

@@ -238,11 +238,14 @@ def insurance_product(rng: random.Random, ctx: Ctx) -> str:
     return f"{rng.choice(fin['insurers'])} {compose('보험상품')(rng, ctx).text}"
 
 
-def lineage(rng: random.Random, ctx: Ctx) -> str:
+def lineage(rng: random.Random, ctx: Ctx) -> Surrogate:
     """A clan (가계) organisation: ``밀양 박씨 종중``."""
     origins = ["김해", "밀양", "전주", "경주", "안동", "청주", "파평", "광산", "진주", "해주"]
     surnames = ["김", "박", "이", "최", "정", "윤", "권", "조", "강", "한"]
-    return f"{rng.choice(origins)} {rng.choice(surnames)}씨 {rng.choice(['종중', '종친회', '대종회'])}"
+    kinds = ["종중", "종친회", "대종회"]
+    kind = next((k for k in kinds if ctx.after.lstrip().startswith(k)), None) or rng.choice(kinds)
+    base = f"{rng.choice(origins)} {rng.choice(surnames)}씨"
+    return Surrogate(f"{base} {kind}", base)
 
 
 def village(rng: random.Random, ctx: Ctx) -> Surrogate:
