@@ -142,24 +142,67 @@ def road_address(rng: random.Random, ctx: Ctx) -> str:
     return f"{road(rng, ctx).text} {rng.randint(1, 350)}" + (f"-{rng.randint(1, 30)}" if rng.random() < 0.2 else "")
 
 
-def lot_address(rng: random.Random, ctx: Ctx, unit: str = "동") -> str:
+def lot_address(rng: random.Random, ctx: Ctx, unit: str = "동", local: dict | None = None) -> str:
     g = _geo()
     n = f"{rng.randint(1, 999)}" + (f"-{rng.randint(1, 99)}" if rng.random() < 0.6 else "")
     if unit == "군":
         if rng.random() < 0.5:
             return f"{rng.choice(g['eup'])} {rng.choice(g['ri'])} {n}"
         return f"{rng.choice(g['myeon'])} {rng.choice(g['ri'])} {n}"
-    return f"{rng.choice(g['dong'])} {n}"
+    pool = local["dong"] if local else (g["generic_dong"] if ctx.before.strip() else g["dong"])
+    return f"{rng.choice(pool)} {n}"
+
+
+@functools.lru_cache(maxsize=None)
+def _short_names() -> dict[str, str]:
+    """Every way a province is written -> its short name (``서울특별시``/``서울시``/``서울`` -> ``서울``)."""
+    out = {}
+    for full, p in _geo()["provinces"].items():
+        for name in (full, p["short"], p["short"] + "시", p["short"] + "도"):
+            out[name] = p["short"]
+    return out
+
+
+def local_area(before: str) -> dict | None:
+    """The 동/road lists of the district or city named at the end of ``before`` (``… 서울 강남구 ``)."""
+    words = re.findall(r"[가-힣]+", before[-24:])
+    local = _geo()["local"]
+    for i in range(len(words) - 1, 0, -1):
+        if not re.search(r"[시군구]$", words[i]):
+            continue
+        for j in range(i - 1, max(-1, i - 3), -1):  # "서울 강남구", "경기 수원시 영통구"
+            short = _short_names().get(words[j])
+            if short:
+                return local.get(f"{short} {words[j + 1]}") or local.get(f"{short} {words[i]}")
+        for w in (words[i - 1], words[i]):  # "수원시 영통구", "강남구": a unit name that is unique
+            hit = _unique_units().get(w)
+            if hit:
+                return hit
+        break
+    return None
+
+
+@functools.lru_cache(maxsize=None)
+def _unique_units() -> dict[str, dict]:
+    seen: dict[str, list[dict]] = {}
+    for key, v in _geo()["local"].items():
+        seen.setdefault(key.split(" ", 1)[1], []).append(v)
+    return {u: vs[0] for u, vs in seen.items() if len(vs) == 1}
 
 
 def below_district(rng: random.Random, ctx: Ctx) -> Surrogate:
-    """The rest of an address after ``… 시/군/구``: ``역삼동 123-4`` or ``테헤란로 123``; after a 군,
-    ``봉담읍 상리 12``. Old labels ``구아래주소``/``군아래주소`` … say which level precedes."""
+    """The rest of an address after ``… 시/군/구``: ``역삼동 123-4`` or ``테헤란로 123`` (in that district
+    when it is one the lexicon knows); after a 군, ``봉담읍 상리 12``. Old labels ``구아래주소``/
+    ``군아래주소`` … say which level precedes."""
     tail = (ctx.sub or "") + " " + ctx.before[-6:]
     unit = "군" if re.search(r"군(아래|이하)|군\s*$", tail) else "동"
+    local = local_area(ctx.before) if unit == "동" else None
     if rng.random() < 0.45 and unit == "동":
-        return Surrogate(road_address(rng, ctx))
-    return Surrogate(lot_address(rng, ctx, unit))
+        if local:
+            return Surrogate(f"{rng.choice(local['roads'])} {rng.randint(1, 350)}" + (f"-{rng.randint(1, 30)}" if rng.random() < 0.2 else ""))
+        g = _geo()  # an unknown district: a road name common to many towns, not a famous one elsewhere
+        return Surrogate(f"{rng.choice(g['road_stems'])}{rng.choice(['로', '길'])} {rng.randint(1, 350)}")
+    return Surrogate(lot_address(rng, ctx, unit, local))
 
 
 def full_address(rng: random.Random, ctx: Ctx) -> str:
