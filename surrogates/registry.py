@@ -136,7 +136,7 @@ MID_RULES: dict[str, Rule] = {"주소": gen(p.address, True)}
 # Built-in rules for old-scheme sub-labels whose format differs from their label's default.
 SUB_RULES: dict[str, Rule] = {
     "호": gen(g.unit_no), "동": gen(g.unit_no), "층": gen(g.floor_no), "번": gen(g.exit_no), "번지": gen(g.lot_no),
-    "은행": sample("finance.banks", p.bank), "주민등록번호": gen(g.rrn), "날짜": gen(g.date), "생년월일": gen(g.birth_date),
+    "은행": Rule("sample", "finance.banks", p.bank, False), "주민등록번호": gen(g.rrn), "날짜": gen(g.date), "생년월일": gen(g.birth_date),
     "게임": Rule("sample", "entities.compose.게임", p.compose("게임")),
 }
 # Old sub-labels that say *what kind of thing* a mid/top-labelled span is (a building, a company, the
@@ -191,7 +191,10 @@ class Registry:
         if rule.kind == "keep":
             return "keep", None
         if sub:
-            values = self.inventory.get(sub)
+            builtin = SUB_RULES.get(sub)
+            # built-in sub rules for structured values (units, numbers, banks with account layouts) are
+            # not overridden by external lists; those for kinds of names (건물, 회사 …) are
+            values = None if (builtin is not None and not builtin.inventory) else self.inventory.get(sub)
             if values and rule.inventory:
                 if sub not in self._pools:
                     self._pools[sub] = _sample_values(values)

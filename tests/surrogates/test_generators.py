@@ -93,3 +93,16 @@ def test_foreign_sub_label():
 def test_compose_uses_following_type_word():
     s = p.compose("식당")(random.Random(0), Ctx("식당", type_word="가든"))
     assert s.text == s.stem + "가든"
+
+
+@pytest.mark.parametrize("before,dongs", [
+    ("서울 강남구 ", {"역삼동", "삼성동", "대치동", "논현동", "신사동"}),
+    ("부산광역시 해운대구 ", {"우동", "중동", "좌동", "재송동", "반여동"}),
+    ("수원시 영통구 ", {"인계동", "매탄동", "영통동", "권선동", "정자동"}),
+])
+def test_address_continues_in_named_district(before, dongs):
+    local = p.local_area(before)
+    assert local is not None and set(local["dong"]) == dongs
+    for seed in range(20):
+        v = p.below_district(random.Random(seed), Ctx("주소", before=before)).text
+        assert v.split(" ")[0] in dongs or v.split(" ")[0] in local["roads"], v

@@ -38,9 +38,11 @@ def test_leaves_are_generated_or_sampled():
     ("주소", "구아래주소", "sub:구아래주소"),
     ("인명", "호", "generate:person_name"),      # name labels ignore built-in sub rules
     ("이름", None, "generate:person_name"),       # mid-level fallback
+    ("은행업", "은행", "sub:은행"),               # banks keep their account layouts over an external list
+    ("사회·경제시설", "빌딩", "inventory:빌딩"),   # an external list beats a built-in name kind
 ])
 def test_sub_label_steers(label, sub, source):
-    reg = Registry(TAX, Inventory.from_mapping({"한식당": ["고향집"]}))
+    reg = Registry(TAX, Inventory.from_mapping({"한식당": ["고향집"], "은행": ["신협"], "빌딩": ["한빛타워"]}))
     assert reg.generator(label, sub)[0] == source
 
 
