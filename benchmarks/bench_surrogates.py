@@ -63,6 +63,7 @@ def main() -> int:
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--inventory", default=str(SHARED / "replacement" / "subset"))
     ap.add_argument("--seed", type=int, default=1199)
+    ap.add_argument("--examples", type=int, default=0, help="also print N realised sentences, spans in [brackets]")
     args = ap.parse_args()
     if args.corpus:
         docs = load_jsonl(args.corpus)
@@ -88,7 +89,29 @@ def main() -> int:
         dt = time.perf_counter() - t0
         checked, bad = disagreements(out)
         print(f"{name:<12} {len(docs) / dt:>8.1f} {n_spans / dt:>9.0f} {checked:>18} {bad / max(checked, 1):>8.1%}")
+    if args.examples:
+        print_examples(out, args.examples)
     return 0
+
+
+def print_examples(docs: list[Document], n: int) -> None:
+    """Short realised sentences with at least three spans of three labels (spans shown in brackets)."""
+    import random
+    import re
+
+    found = []
+    for d in docs:
+        for m in re.finditer(r"[^\n]+?(?:다\.|$)", d.text):
+            spans = [s for s in d.spans if m.start() <= s.start and s.end <= m.end()]
+            if len(spans) >= 3 and len({s.label for s in spans}) >= 3 and m.end() - m.start() <= 170:
+                parts, pos = [], m.start()
+                for s in spans:
+                    parts += [d.text[pos : s.start], "[", d.text[s.start : s.end], "]"]
+                    pos = s.end
+                parts.append(d.text[pos : m.end()])
+                found.append((d.id, "".join(parts).strip(), ", ".join(s.label for s in spans)))
+    for doc_id, text, labels in random.Random(0).sample(found, min(n, len(found))):
+        print(f"{doc_id}\t{text}\t{labels}")
 
 
 if __name__ == "__main__":
