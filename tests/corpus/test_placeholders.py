@@ -22,7 +22,7 @@ GOLD = Path(__file__).parent / "data" / "precedents_gold.jsonl"
 
 # Agreement measured on the 30 checked documents (BENCHMARKS.md, "Placeholder annotator"); the
 # annotator must not fall below it.
-MIN_PRECISION, MIN_RECALL, MIN_TYPED = 1.0, 0.998, 0.976
+MIN_PRECISION, MIN_RECALL, MIN_TYPED = 1.0, 0.998, 0.979
 
 
 def spans_of(text: str) -> list[tuple[str, str]]:
@@ -57,6 +57,7 @@ def spans_of(text: str) -> list[tuple[str, str]]:
     ("주식회사 ◇◇◇의 이사", [("◇◇◇", "사업체")]),
     ("학교법인 ○○학원 이사회", [("○○", "학교")]),
     ("의왕시 ○○동 산○○-○○ 토지", [("○○", "행정구역-동"), ("○○-○○", "번지")]),
+    ("◇◇아파트 ○○동 ○○○호에서", [("◇◇", "주거시설"), ("○○", "건물동호수"), ("○○○", "건물동호수")]),
     ("피해자 김○○에게 상해를", [("김○○", "인명")]),
     ("甲 주식회사와 乙 사이의 계약", [("甲", "사업체"), ("乙", "인명")]),
     # omissions by kind

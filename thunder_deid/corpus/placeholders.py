@@ -111,7 +111,7 @@ class Rules:
             return value
 
         def rx(src: str) -> re.Pattern:
-            return re.compile(src.replace("{B}", _BOUNDARY))
+            return re.compile(src.replace("{B}", _BOUNDARY).replace("{S}", re.escape(data["symbols"])))
 
         roles = sorted(data["person_roles"] + list(data["org_roles"]), key=len, reverse=True)
         units = data["number_units"]
@@ -300,7 +300,8 @@ def _letters(text: str, rules: Rules) -> Iterator[Found]:
         nxt = text[e:e + 1]
         if re.match(r"[가-힣]", nxt) and not re.match(_BOUNDARY, text[e:]) and _suffix_label(text, e, rules) is None:
             continue    # "A죄", "D등급", "B형": a letter inside a word
-        yield _label_by_context(text, s, e, rules, rules.default_letter)[:4] + ("",)
+        # letters name one entity each through a document ("E 주식회사{이하 ‘E’라 한다}"): they propagate
+        yield _label_by_context(text, s, e, rules, rules.default_letter)
 
 
 def _label_by_context(text: str, s: int, e: int, rules: Rules, default: str) -> Found:
@@ -337,7 +338,9 @@ def _propagate(found: list[Found], rules: Rules) -> list[Found]:
     about another "○○")."""
     cued: dict[str, Counter] = {}
     for s, e, lab, rule, key in found:
-        if key and rule in ("suffix", "prefix") and lab not in rules.geo_labels:
+        # a title in 『』 or a name after "사이트 ‘" says little about the same symbols elsewhere
+        from_cue = rule == "suffix" or (rule == "prefix" and lab in rules.role_cue_labels)
+        if key and from_cue and lab not in rules.geo_labels:
             cued.setdefault(key, Counter())[lab] += 1
     out = []
     for s, e, lab, rule, key in found:
