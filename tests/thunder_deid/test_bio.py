@@ -38,6 +38,9 @@ def test_spans_to_bio(offsets, spans, tags):
         ([(0, 3), (3, 4)], ["O", "I-인명"], [(3, 4, "인명")]),
         # whitespace at the edges is trimmed
         ([(4, 7), (7, 10)], ["B-사업체", "I-사업체"], [(5, 10, "사업체")]),
+        # byte pieces of one character follow the first piece: no overlapping spans
+        ([(0, 1), (1, 2), (1, 2), (2, 3)], ["B-인명", "O", "B-인명", "B-나이"], [(0, 1, "인명"), (2, 3, "나이")]),
+        ([(0, 1), (1, 2), (1, 2)], ["B-인명", "I-인명", "B-나이"], [(0, 2, "인명")]),
         # adjacent B- B- are two spans
         ([(0, 1), (1, 3)], ["B-인명", "B-인명"], [(0, 1, "인명"), (1, 3, "인명")]),
     ],

@@ -1,1 +1,32 @@
-"""(see the module docstrings)"""
+"""The ModernBERT BIO tagger: configurations, training (1 CPU to a torchrun cluster), inference, redaction.
+
+    >>> import thunder_deid.model as tm
+    >>> tagger = tm.load()                                   # the embedded default model   # doctest: +SKIP
+    >>> tagger.redact("피고인 김민준은 하나은행 계좌로 송금하였다.", mode="mask")          # doctest: +SKIP
+    '피고인 [인명]은 [은행업] 계좌로 송금하였다.'
+
+``load(model=None)`` returns a :class:`Tagger` with ``predict(text) -> Document``,
+``predict_documents(docs)`` and ``redact(text, mode="tag"|"mask"|"json") -> str``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def load(model: str | Path | None = None, device: str = "cpu"):
+    """A :class:`~thunder_deid.model.infer.Tagger` for a model directory (default: the embedded model)."""
+    from thunder_deid.model.infer import Tagger
+
+    return Tagger.load(model, device)
+
+
+def __getattr__(name: str):
+    if name == "Tagger":
+        from thunder_deid.model.infer import Tagger
+
+        return Tagger
+    raise AttributeError(name)
+
+
+__all__ = ["load", "Tagger"]

@@ -1,7 +1,195 @@
-"""Subcommands of this component (filled in by its issue)."""
+"""``thunder-deid train | pretrain | finetune | predict | redact``: the tagger's subcommands."""
+
+from __future__ import annotations
 
 import argparse
+import json
+import sys
+from pathlib import Path
+
+from thunder_deid.errors import ThunderDeidError
+
+
+def _train_options(p: argparse.ArgumentParser, finetune: bool = False) -> None:
+    p.add_argument("--valid", type=Path, required=True, help="validation JSONL (realised text), for checkpoint selection")
+    p.add_argument("--out", type=Path, required=True, help="run directory: best/, checkpoint/, metrics.jsonl")
+    p.add_argument("--epochs", type=int, help="override the configuration's epochs")
+    p.add_argument("--lr", type=float, help="override the learning rate")
+    p.add_argument("--batch-size", type=int, help="windows per micro-batch per process")
+    p.add_argument("--effective-batch", type=int, help="windows per optimiser step, all processes together")
+    p.add_argument("--replacement", choices=("per-epoch", "single", "none"),
+                   help="surrogate realisation of the training set: a new one each epoch (appendix F), one made "
+                        "with the training seed, or none (the file is already realised text)")
+    p.add_argument("--seed", type=int, help="training seed T (per-epoch replacement seeds (T-1199)*10000+2000+e)")
+    p.add_argument("--device", default="auto", help="auto | cpu | cuda | cuda:N (torchrun: cuda:LOCAL_RANK)")
+    p.add_argument("--resume", action="store_true", help="continue from OUT/checkpoint if present")
+    p.add_argument("--threads", type=int, help="torch CPU threads per process")
+    p.add_argument("--max-steps", type=int, help="stop after this many optimiser steps (smoke runs)")
+    p.add_argument("--valid-limit", type=int, help="score only the first N validation documents each epoch")
+    if not finetune:
+        p.add_argument("--target-level", choices=("leaf", "mid", "top"), help="collapse prediction targets")
+
+
+def _apply(cfg, a: argparse.Namespace) -> None:
+    t = cfg.train
+    for arg, field in (("epochs", "epochs"), ("lr", "learning_rate"), ("batch_size", "batch_size"),
+                       ("effective_batch", "effective_batch"), ("replacement", "replacement"), ("seed", "seed"),
+                       ("target_level", "target_level")):
+        v = getattr(a, arg, None)
+        if v is not None:
+            setattr(t, field, v)
+
+
+def cmd_train(a: argparse.Namespace) -> int:
+    from thunder_deid.model.config import get_config
+    from thunder_deid.model.train import TrainJob, run
+
+    if (a.train is None) == (a.train_dir is None):
+        raise ThunderDeidError("give exactly one of --train FILE and --train-dir DIR")
+    cfg = get_config(a.config)
+    _apply(cfg, a)
+    if a.max_length:
+        cfg.model.max_length = a.max_length
+    res = run(TrainJob(cfg, a.tokenizer, a.valid, a.out, a.train, a.train_dir, a.init, a.device, a.resume,
+                       a.max_steps, a.valid_limit, a.threads))
+    print(json.dumps(res["best"]))
+    return 0
+
+
+def cmd_finetune(a: argparse.Namespace) -> int:
+    from thunder_deid.model.config import Config
+    from thunder_deid.model.modeling import read_meta, tokenizer_spec
+    from thunder_deid.model.train import TrainJob, run
+
+    meta = read_meta(a.source)
+    cfg = Config.from_dict(meta["config"])
+    cfg.train.epochs, cfg.train.replacement = 3, "none"  # appendix E: 3 epochs for adaptation
+    _apply(cfg, a)
+    res = run(TrainJob(cfg, tokenizer_spec(a.source), a.valid, a.out, a.train, None, a.source, a.device, a.resume,
+                       a.max_steps, a.valid_limit, a.threads))
+    print(json.dumps(res["best"]))
+    return 0
+
+
+def cmd_pretrain(a: argparse.Namespace) -> int:
+    from thunder_deid.model.config import get_config
+    from thunder_deid.model.pretrain import PretrainJob, run
+
+    cfg = get_config(a.config)
+    if a.max_length:
+        cfg.model.max_length = a.max_length
+    for arg, field in (("batch_size", "batch_size"), ("effective_batch", "effective_batch"), ("seed", "seed")):
+        if getattr(a, arg) is not None:
+            setattr(cfg.train, field, getattr(a, arg))
+    res = run(PretrainJob(cfg, a.tokenizer, a.corpus, a.out, a.max_lines, a.epochs, a.lr, device=a.device,
+                          threads=a.threads, max_steps=a.max_steps))
+    print(json.dumps(res))
+    return 0
+
+
+def _progress(total: int, unit: str = "char"):
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit=unit, unit_scale=True, file=sys.stderr, disable=None if total > 20_000 else True)
+
+
+def cmd_predict(a: argparse.Namespace) -> int:
+    from thunder_deid.document import load_jsonl, write_jsonl
+    from thunder_deid.io import refuse_overwrite_input
+    from thunder_deid.model.infer import Tagger
+
+    refuse_overwrite_input([a.input], a.output)
+    docs = load_jsonl(a.input)
+    tagger = Tagger.load(a.model, a.device)
+    bar = _progress(sum(len(d.text) for d in docs))
+    out = []
+    for i in range(0, len(docs), 64):
+        chunk = docs[i:i + 64]
+        out += tagger.predict_documents(chunk)
+        bar.update(sum(len(d.text) for d in chunk))
+    bar.close()
+    write_jsonl(a.output, out)
+    return 0
+
+
+def cmd_redact(a: argparse.Namespace) -> int:
+    from thunder_deid.model.redact_io import redact_path
+
+    redact_path(a.input, a.output, a.mode, a.model, a.device)
+    return 0
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
-    return None
+    from thunder_deid.cli import HelpFormatter
+
+    p = sub.add_parser("train", formatter_class=HelpFormatter, help="fine-tune the ModernBERT BIO tagger",
+                       description="Fine-tune the ModernBERT BIO tagger (1 CPU, or a cluster under torchrun: "
+                       "DDP with NCCL on GPUs, gloo on CPUs). Keeps the epoch with the best validation W. Strict "
+                       "Typed F1 in OUT/best, a resumable checkpoint in OUT/checkpoint, metrics in "
+                       "OUT/metrics.jsonl.\n\nexample:\n  thunder-deid train --config small --tokenizer "
+                       "work/tokenizers/boundary32k --train work/splits/thunder/train.jsonl \\\n"
+                       "      --valid work/realized/thunder/valid.jsonl --out runs/small\n"
+                       "  torchrun --nnodes 1 --nproc_per_node 8 -m thunder_deid.cli train --config 150m ...")
+    p.add_argument("--config", default="small", help="preset (tiny, small, 150m, 395m, 750m, 1b) or YAML file")
+    p.add_argument("--tokenizer", required=True, help="tokenizer spec: DIR or KIND:DIR (boundary, bpe, mecab-bpe)")
+    p.add_argument("--train", type=Path, help="training JSONL (taxonomy labels; realised per --replacement)")
+    p.add_argument("--train-dir", type=Path, help="directory of pre-realised *seed<S>.jsonl files, one per epoch")
+    p.add_argument("--init", type=Path, help="start from a local ModernBERT checkpoint (pretrained backbone or tagger)")
+    p.add_argument("--max-length", type=int, help="override the window length in tokens")
+    _train_options(p)
+    p.set_defaults(func=cmd_train)
+
+    p = sub.add_parser("finetune", formatter_class=HelpFormatter, help="adapt a trained tagger to a few hundred documents",
+                       description="Adapt a trained tagger to your own documents (appendix E: 3 epochs; the "
+                       "model's tokenizer, window and learning rate; new labels get fresh classifier rows).\n\n"
+                       "example:\n  thunder-deid finetune --from runs/small/best --train my_train.jsonl "
+                       "--valid my_valid.jsonl --out runs/mine")
+    p.add_argument("--from", dest="source", type=Path, required=True, help="trained model directory")
+    p.add_argument("--train", type=Path, required=True, help="your labelled documents (JSONL)")
+    _train_options(p, finetune=True)
+    p.set_defaults(func=cmd_finetune)
+
+    p = sub.add_parser("pretrain", formatter_class=HelpFormatter, help="masked-LM pre-training of a ModernBERT backbone",
+                       description="Pre-train a ModernBERT backbone by masked language modelling (30%% masking) on "
+                       "a text corpus; use it with `train --init`. Runs under torchrun like train.\n\nexample:\n"
+                       "  thunder-deid pretrain --config small --tokenizer work/tokenizers/boundary32k \\\n"
+                       "      --corpus ../shared/data/ko_legal_corpus/ko_legal_corpus.txt.gz --max-lines 100000 "
+                       "--out runs/mlm")
+    p.add_argument("--config", default="small", help="preset or YAML file")
+    p.add_argument("--tokenizer", required=True, help="tokenizer spec")
+    p.add_argument("--corpus", type=Path, nargs="+", required=True, help=".txt[.gz] (a text a line) or .jsonl[.gz]")
+    p.add_argument("--out", type=Path, required=True, help="backbone model directory to write")
+    p.add_argument("--max-lines", type=int, help="read at most this many texts")
+    p.add_argument("--epochs", type=int, default=1)
+    p.add_argument("--lr", type=float, default=1e-3)
+    p.add_argument("--max-length", type=int, help="block length in tokens")
+    p.add_argument("--batch-size", type=int)
+    p.add_argument("--effective-batch", type=int)
+    p.add_argument("--seed", type=int)
+    p.add_argument("--device", default="auto")
+    p.add_argument("--threads", type=int)
+    p.add_argument("--max-steps", type=int)
+    p.set_defaults(func=cmd_pretrain)
+
+    p = sub.add_parser("predict", formatter_class=HelpFormatter, help="tag documents (JSONL in, JSONL out)",
+                       description="Tag every document of a JSONL file; text and ids are unchanged, spans are "
+                       "the model's (each with a score). Default model: the embedded one.\n\nexample:\n"
+                       "  thunder-deid predict work/realized/thunder/test.jsonl runs/pred.jsonl --model runs/small/best")
+    p.add_argument("input", type=Path)
+    p.add_argument("output", type=Path)
+    p.add_argument("--model", type=Path, help="model directory (default: the embedded model)")
+    p.add_argument("--device", default="cpu")
+    p.set_defaults(func=cmd_predict)
+
+    p = sub.add_parser("redact", formatter_class=HelpFormatter, help="de-identify a text file, folder or JSONL",
+                       description="De-identify a text file, a folder of .txt files, or a JSONL of documents.\n"
+                       "modes: tag  = inline <<<MENTION:LABEL>>> markers\n"
+                       "       mask = each mention replaced by its label in brackets, e.g. [인명], [은행업]\n"
+                       "       json = Document JSON (text unchanged, spans with scores)\n\nexample:\n"
+                       "  thunder-deid redact examples/sample_judgment.txt out.txt --mode mask")
+    p.add_argument("input", type=Path, help="a .txt file, a folder of .txt files, or a .jsonl file")
+    p.add_argument("output", type=Path, help="output file (or folder for a folder input)")
+    p.add_argument("--mode", choices=("tag", "mask", "json"), default="mask")
+    p.add_argument("--model", type=Path, help="model directory (default: the embedded model)")
+    p.add_argument("--device", default="cpu")
+    p.set_defaults(func=cmd_redact)

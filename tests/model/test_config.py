@@ -1,0 +1,45 @@
+import pytest
+import torch
+from transformers import ModernBertConfig, ModernBertForTokenClassification
+
+from thunder_deid.errors import ThunderDeidError
+from thunder_deid.model.config import PRESETS, get_config
+
+
+@pytest.mark.parametrize("name, layers, hidden, params_m, lr, batch", [
+    ("150m", 22, 768, 150, 5e-5, 32),
+    ("395m", 28, 1024, 395, 5e-5, 32),
+    ("750m", 32, 1152, 750, 1e-5, 16),
+    ("1b", 22, 1792, 1000, 1e-5, 16),
+])
+def test_paper_shapes(name, layers, hidden, params_m, lr, batch):
+    cfg = get_config(name)
+    m = cfg.model
+    assert (m.num_hidden_layers, m.hidden_size, m.max_length) == (layers, hidden, 4096)
+    assert m.hidden_size // m.num_attention_heads == 64
+    assert (cfg.train.learning_rate, cfg.train.effective_batch, cfg.train.weight_decay, cfg.train.stride) == (lr, batch, 0.01, 128)
+    with torch.device("meta"):
+        model = ModernBertForTokenClassification(ModernBertConfig(
+            vocab_size=50368, hidden_size=m.hidden_size, num_hidden_layers=m.num_hidden_layers,
+            num_attention_heads=m.num_attention_heads, intermediate_size=m.intermediate_size, num_labels=3))
+    n = sum(p.numel() for p in model.parameters()) / 1e6
+    assert abs(n - params_m) / params_m < 0.05, n
+
+
+def test_yaml_overrides(tmp_path):
+    p = tmp_path / "c.yaml"
+    p.write_text("base: 150m\ntrain: {epochs: 3}\nmodel: {max_length: 2048}\n")
+    cfg = get_config(p)
+    assert cfg.train.epochs == 3 and cfg.model.max_length == 2048 and cfg.model.hidden_size == 768
+
+
+@pytest.mark.parametrize("text", ["base: nope\n", "train: {bogus: 1}\n", "extra: 1\n"])
+def test_bad_yaml_is_a_clear_error(tmp_path, text):
+    p = tmp_path / "c.yaml"
+    p.write_text(text)
+    with pytest.raises(ThunderDeidError):
+        get_config(p)
+
+
+def test_presets_exist():
+    assert {"tiny", "small", "150m", "395m", "750m", "1b"} <= set(PRESETS)

@@ -1,0 +1,71 @@
+import numpy as np
+import pytest
+
+from thunder_deid.bio import constrained_viterbi
+from thunder_deid.model.decode import decode_spans, merge_windows
+
+TAGS = ["O", "B-인명", "B-나이", "I-인명", "I-나이"]
+
+
+def _lp(rows):
+    a = np.full((len(rows), len(TAGS)), 0.01)
+    for i, r in enumerate(rows):
+        for tag, p in r.items():
+            a[i, TAGS.index(tag)] = p
+    return np.log(a / a.sum(1, keepdims=True))
+
+
+@pytest.mark.parametrize("rows, expected", [
+    # well-formed greedy path is kept
+    ([{"B-인명": .9}, {"I-인명": .9}, {"O": .9}], ["B-인명", "I-인명", "O"]),
+    # an I- at the start is impossible: becomes B-
+    ([{"I-인명": .6, "B-인명": .3}, {"I-인명": .9}], ["B-인명", "I-인명"]),
+    # I-나이 may not continue B-인명: the best consistent path wins
+    ([{"B-인명": .5, "B-나이": .4}, {"I-나이": .9}], ["B-나이", "I-나이"]),
+    # I- after O is forbidden
+    ([{"O": .9}, {"I-인명": .6, "O": .3}], ["O", "O"]),
+    ([{"O": .9}, {"I-인명": .6, "B-인명": .3}], ["O", "B-인명"]),
+    # a long span survives one uncertain middle token
+    ([{"B-인명": .9}, {"I-인명": .4, "O": .5}, {"I-인명": .9}], ["B-인명", "I-인명", "I-인명"]),
+])
+def test_constrained_viterbi(rows, expected):
+    assert [TAGS[i] for i in constrained_viterbi(_lp(rows), TAGS)] == expected
+
+
+def test_viterbi_matches_brute_force():
+    import itertools
+
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        lp = np.log(rng.dirichlet(np.ones(len(TAGS)), size=4))
+        best, best_s = None, -np.inf
+        for path in itertools.product(range(len(TAGS)), repeat=4):
+            ok = all(not TAGS[b].startswith("I-") or (i > 0 and TAGS[path[i - 1]][2:] == TAGS[b][2:]
+                                                      and TAGS[path[i - 1]] != "O")
+                     for i, b in enumerate(path))
+            s = sum(lp[i, b] for i, b in enumerate(path))
+            if ok and s > best_s:
+                best, best_s = list(path), s
+        assert constrained_viterbi(lp, TAGS) == best
+
+
+def test_merge_takes_each_token_from_its_owner_window():
+    w0 = np.log(np.array([[.9, .1], [.9, .1], [.9, .1], [.9, .1]]))   # tokens 0-3
+    w1 = np.log(np.array([[.2, .8], [.2, .8], [.2, .8], [.2, .8]]))   # tokens 2-5
+    merged = merge_windows([w0, w1], [(0, 4), (2, 6)], 6)
+    # token 2: depth 1 in w0 vs 0 in w1 -> w0; token 3: depth 0 in w0 vs 1 in w1 -> w1
+    assert merged.argmax(1).tolist() == [0, 0, 0, 1, 1, 1]
+
+
+def test_merge_rejects_wrong_shapes():
+    with pytest.raises(ValueError):
+        merge_windows([np.zeros((3, 2))], [(0, 4)], 4)
+
+
+def test_decode_spans_trims_whitespace_and_scores():
+    text = "피해자 김민준 나이"
+    offsets = [(0, 3), (3, 5), (5, 7), (7, 10)]
+    lp = _lp([{"O": .9}, {"B-인명": .8}, {"I-인명": .6}, {"O": .9}])
+    (s,) = decode_spans(lp, TAGS, offsets, text)
+    assert (s.start, s.end, s.label) == (4, 7, "인명")
+    assert s.score == pytest.approx(np.exp([lp[1, 1], lp[2, 3]]).mean())

@@ -1,0 +1,162 @@
+"""Build, save and load the ModernBERT tagger (transformers' ``ModernBertForTokenClassification``).
+
+A *model directory* is self-contained and offline-loadable::
+
+    config.json          ModernBertConfig, with the tag list as id2label
+    model.safetensors    weights (fp32, or fp16 for the embedded default)
+    tokenizer/           the tokenizer bundle it was trained with
+    thunder_deid.json    {"tokenizer": "tokenizer" | "KIND:tokenizer", "max_length", "stride", "target_level", ...}
+
+Nothing is ever fetched from a hub: configurations are built from :class:`ModelConfig`, weights are
+read with ``safetensors.torch.load_file``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import shutil
+from pathlib import Path
+from typing import Any
+
+import torch
+from safetensors.torch import load_file, save_file
+from transformers import ModernBertConfig, ModernBertForMaskedLM, ModernBertForTokenClassification
+
+from thunder_deid.errors import ThunderDeidError
+from thunder_deid.model.config import ModelConfig
+from thunder_deid.model.labels import LabelSet
+
+log = logging.getLogger(__name__)
+META = "thunder_deid.json"
+
+
+def load_tokenizer(spec: str | Path):
+    """A tokenizer by spec (``DIR`` or ``KIND:DIR``): the project's one loader."""
+    from thunder_deid.tokenizer.load import load_tokenizer as project_loader
+
+    return project_loader(str(spec))
+
+
+def split_spec(spec: str) -> tuple[str | None, Path]:
+    """``'mecab-bpe:/x/y'`` -> ``('mecab-bpe', Path('/x/y'))``; a plain path -> ``(None, path)``."""
+    kind, sep, rest = spec.partition(":")
+    if sep and kind in ("boundary", "bpe", "mecab-bpe", "char"):
+        return kind, Path(rest)
+    return None, Path(spec)
+
+
+def hf_config(cfg: ModelConfig, tokenizer, num_labels: int, **extra: Any) -> ModernBertConfig:
+    pad = tokenizer.pad_token_id
+    cls, sep = tokenizer.cls_token_id, tokenizer.sep_token_id
+    if None in (pad, cls, sep):
+        raise ThunderDeidError("tokenizer must define [PAD], [CLS] and [SEP]")
+    return ModernBertConfig(
+        vocab_size=len(tokenizer), hidden_size=cfg.hidden_size, num_hidden_layers=cfg.num_hidden_layers,
+        num_attention_heads=cfg.num_attention_heads, intermediate_size=cfg.intermediate_size,
+        max_position_embeddings=max(cfg.max_length, 512), local_attention=cfg.local_attention,
+        global_attn_every_n_layers=cfg.global_attn_every_n_layers, pad_token_id=pad, cls_token_id=cls,
+        sep_token_id=sep, bos_token_id=cls, eos_token_id=sep, num_labels=num_labels,
+        attn_implementation="sdpa", **extra)
+
+
+def build_tagger(cfg: ModelConfig, tokenizer, labels: LabelSet) -> ModernBertForTokenClassification:
+    hf = hf_config(cfg, tokenizer, len(labels), id2label=dict(enumerate(labels.tags)),
+                   label2id={t: i for i, t in enumerate(labels.tags)})
+    return ModernBertForTokenClassification(hf)
+
+
+def build_mlm(cfg: ModelConfig, tokenizer) -> ModernBertForMaskedLM:
+    return ModernBertForMaskedLM(hf_config(cfg, tokenizer, 2))
+
+
+def save_model(model, out: Path, tokenizer_spec: str, meta: dict[str, Any], dtype: torch.dtype = torch.float32) -> None:
+    """Write a model directory (see module docstring); the tokenizer bundle is copied in."""
+    out = Path(out)
+    tmp = out.with_name(out.name + ".tmp")
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    tmp.mkdir(parents=True)
+    model = getattr(model, "module", model)
+    model.config.save_pretrained(tmp)
+    state = {k: v.detach().to("cpu", dtype if v.is_floating_point() else v.dtype).contiguous()
+             for k, v in model.state_dict().items()}
+    save_file(state, str(tmp / "model.safetensors"), metadata={"format": "pt"})
+    kind, src = split_spec(tokenizer_spec)
+    if src.resolve() != (out / "tokenizer").resolve():
+        shutil.copytree(src, tmp / "tokenizer")
+    else:
+        shutil.copytree(out / "tokenizer", tmp / "tokenizer")
+    meta = {**meta, "tokenizer": f"{kind}:tokenizer" if kind else "tokenizer"}
+    (tmp / META).write_text(json.dumps(meta, ensure_ascii=False, indent=2), encoding="utf-8")
+    if out.exists():
+        shutil.rmtree(out)
+    tmp.rename(out)
+
+
+def read_meta(model_dir: Path) -> dict[str, Any]:
+    p = Path(model_dir) / META
+    if not p.is_file():
+        raise ThunderDeidError(f"{model_dir}: not a thunder-deid model directory (no {META})")
+    return json.loads(p.read_text(encoding="utf-8"))
+
+
+def tokenizer_spec(model_dir: Path) -> str:
+    kind, rel = split_spec(read_meta(model_dir)["tokenizer"])
+    path = Path(model_dir) / rel
+    return f"{kind}:{path}" if kind else str(path)
+
+
+def load_model(model_dir: Path, device: torch.device | str = "cpu"):
+    """``(model, tokenizer, labels, meta)`` from a model directory, weights in fp32, eval mode."""
+    model_dir = Path(model_dir)
+    meta = read_meta(model_dir)
+    hf = ModernBertConfig.from_pretrained(str(model_dir), local_files_only=True)
+    hf._attn_implementation = "sdpa"
+    model = ModernBertForTokenClassification(hf)
+    state = {k: v.float() if v.is_floating_point() else v for k, v in load_file(str(model_dir / "model.safetensors")).items()}
+    model.load_state_dict(state)
+    labels = LabelSet([t[2:] for t in (hf.id2label[i] for i in range(hf.num_labels)) if t.startswith("B-")])
+    if labels.tags != [hf.id2label[i] for i in range(hf.num_labels)]:
+        raise ThunderDeidError(f"{model_dir}: id2label is not in O/B-*/I-* order")
+    tok = load_tokenizer(tokenizer_spec(model_dir))
+    return model.to(device).eval(), tok, labels, meta
+
+
+def init_from(model, init_dir: Path, labels: LabelSet) -> None:
+    """Copy weights from any local ModernBERT checkpoint (an MLM backbone or an earlier tagger).
+
+    Backbone and prediction-head weights load by name; classifier rows load per tag name, so a
+    tagger fine-tuned on new targets keeps what it knew about the old ones.
+    """
+    init_dir = Path(init_dir)
+    files = sorted(init_dir.glob("*.safetensors"))
+    files = [f for f in files if f.name in ("model.safetensors",)] or files
+    if not files:
+        raise ThunderDeidError(f"--init {init_dir}: no model.safetensors there")
+    src = {}
+    for f in files:
+        src.update(load_file(str(f)))
+    own = model.state_dict()
+    if "classifier.weight" in src:
+        try:
+            old = ModernBertConfig.from_pretrained(str(init_dir), local_files_only=True).id2label
+            old_ids = {t: int(i) for i, t in old.items()}
+        except Exception:  # noqa: BLE001 - no usable label map: start the classifier fresh
+            old_ids = {}
+        for key in ("classifier.weight", "classifier.bias"):
+            if key not in src or key not in own:
+                continue
+            w = own[key].clone()
+            for i, tag in enumerate(labels.tags):
+                if tag in old_ids and old_ids[tag] < src[key].shape[0]:
+                    w[i] = src[key][old_ids[tag]]
+            src[key] = w
+    loadable = {k: v.to(own[k].dtype) for k, v in src.items() if k in own and own[k].shape == v.shape}
+    skipped = sorted(k for k in src if k not in loadable)
+    missing = sorted(k for k in own if k not in loadable)
+    if not any(k.startswith("model.") for k in loadable):
+        raise ThunderDeidError(f"--init {init_dir}: no ModernBERT backbone weights matched this configuration")
+    model.load_state_dict(loadable, strict=False)
+    log.info("init from %s: %d tensors loaded, %d skipped, %d left fresh (%s)", init_dir, len(loadable),
+             len(skipped), len(missing), ", ".join(missing[:4]))

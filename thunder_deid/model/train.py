@@ -1,0 +1,302 @@
+"""Fine-tune the BIO tagger on one CPU or a ``torchrun`` cluster (DistributedDataParallel).
+
+    thunder-deid train --config small --tokenizer work/tokenizers/boundary32k \\
+        --train work/splits/thunder/train.jsonl --valid work/realized/thunder/valid.jsonl --out runs/small
+    torchrun --nnodes 1 --nproc_per_node 8 -m thunder_deid.cli train --config 150m ...   # same, 8 GPUs
+
+One global step always consumes ``effective_batch`` windows, whatever the number of processes: each
+step's windows are cut into micro-batches of ``batch_size``; process ``r`` of ``W`` takes micro-batches
+``r·A … r·A+A−1`` (``A = effective_batch / (batch_size·W)`` accumulation steps). The loss is the sum of
+token losses divided by the *global* number of labelled tokens of the step (an all-reduced count), so
+1 process and W processes compute the same gradient up to float summation order
+(``tests/model/test_distributed.py``).
+
+Each epoch trains on that epoch's surrogate realisation (appendix F, ``--replacement per-epoch``: seed
+``(T − 1199)·10000 + 2000 + e``, realised on the fly, or read from ``--train-dir``), or on one
+realisation made with the training seed (``single``), or on the file as given (``none``: already
+realised text, e.g. a user's own documents). After each epoch process 0 scores the validation set
+(word-segment W. Strict Typed F1), appends a line to ``metrics.jsonl``, keeps the best model in
+``best/`` and a resumable checkpoint in ``checkpoint/``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from thunder_deid.document import Document, load_jsonl
+from thunder_deid.errors import ThunderDeidError
+from thunder_deid.model.checkpoint import load_checkpoint, save_checkpoint
+from thunder_deid.model.config import Config
+from thunder_deid.model.distributed import Context, setup, teardown
+from thunder_deid.model.labels import LabelSet, targets_of
+from thunder_deid.model.modeling import build_tagger, init_from, load_tokenizer, read_meta, save_model
+from thunder_deid.model.windows import training_windows
+
+IGNORE = -100
+
+
+@dataclass
+class TrainJob:
+    config: Config
+    tokenizer: str
+    valid: Path
+    out: Path
+    train: Path | None = None
+    train_dir: Path | None = None
+    init: Path | None = None
+    device: str = "auto"
+    resume: bool = False
+    max_steps: int | None = None     # stop early (tests, smoke runs)
+    valid_limit: int | None = None   # score only the first N validation documents
+    threads: int | None = None
+    save_best: bool = True
+
+
+# -- data ------------------------------------------------------------------------------------------
+
+def epoch_documents(job: TrainJob, base: list[Document] | None, epoch: int) -> list[Document]:
+    """The training documents of 1-based ``epoch`` under the job's replacement schedule."""
+    t = job.config.train
+    if job.train_dir is not None:
+        from thunder_deid.surrogates import epoch_seed
+
+        seed = epoch_seed(t.seed, epoch) if t.replacement == "per-epoch" else t.seed
+        hits = sorted(job.train_dir.glob(f"*seed{seed}.jsonl"))
+        if not hits:
+            raise ThunderDeidError(f"--train-dir {job.train_dir}: no *seed{seed}.jsonl for epoch {epoch}")
+        return load_jsonl(hits[0])
+    assert base is not None
+    if t.replacement == "none":
+        return base
+    from thunder_deid.surrogates import epoch_seed, realize_documents
+
+    seed = epoch_seed(t.seed, epoch) if t.replacement == "per-epoch" else t.seed
+    return list(realize_documents(base, seed))
+
+
+def plan_epoch(lengths: list[int], effective: int, micro: int, seed: int, epoch: int) -> list[list[list[int]]]:
+    """Steps of ``effective`` window indices, each cut into micro-batches of ``micro`` similar lengths.
+
+    Deterministic in (seed, epoch) and independent of the number of processes. Windows are shuffled,
+    sorted by length within chunks of 16 steps (little padding), and the steps shuffled again.
+    """
+    rng = random.Random(seed * 100_003 + epoch)
+    idx = list(range(len(lengths)))
+    rng.shuffle(idx)
+    if len(idx) % effective:  # complete the last step with windows from the start (as DistributedSampler)
+        idx += (idx * (effective // max(len(idx), 1) + 1))[: effective - len(idx) % effective]
+    chunk = effective * 16
+    steps = []
+    for c in range(0, len(idx), chunk):
+        part = sorted(idx[c:c + chunk], key=lambda i: -lengths[i])
+        steps += [part[s:s + effective] for s in range(0, len(part), effective)]
+    rng.shuffle(steps)
+    return [[st[m:m + micro] for m in range(0, effective, micro)] for st in steps]
+
+
+def collate(windows: list[tuple[list[int], list[int]]], pad_id: int) -> dict[str, torch.Tensor]:
+    n = max(len(w[0]) for w in windows)
+    ids = torch.full((len(windows), n), pad_id, dtype=torch.long)
+    lab = torch.full((len(windows), n), IGNORE, dtype=torch.long)
+    mask = torch.zeros((len(windows), n), dtype=torch.long)
+    for r, (x, y) in enumerate(windows):
+        ids[r, :len(x)] = torch.tensor(x)
+        lab[r, :len(y)] = torch.tensor(y)
+        mask[r, :len(x)] = 1
+    return {"input_ids": ids, "attention_mask": mask, "labels": lab}
+
+
+# -- optimisation -----------------------------------------------------------------------------------
+
+def make_optimizer(model, lr: float, weight_decay: float) -> torch.optim.Optimizer:
+    """AdamW; no weight decay on norms and biases (1-D parameters)."""
+    decay = [p for p in model.parameters() if p.requires_grad and p.ndim >= 2]
+    rest = [p for p in model.parameters() if p.requires_grad and p.ndim < 2]
+    return torch.optim.AdamW([{"params": decay, "weight_decay": weight_decay}, {"params": rest, "weight_decay": 0.0}],
+                             lr=lr, betas=(0.9, 0.98), eps=1e-6)
+
+
+def linear_schedule(opt, warmup: int, total: int) -> torch.optim.lr_scheduler.LambdaLR:
+    def f(step: int) -> float:
+        if step < warmup:
+            return (step + 1) / max(1, warmup)
+        return max(0.0, (total - step) / max(1, total - warmup))
+    return torch.optim.lr_scheduler.LambdaLR(opt, f)
+
+
+def accumulation(effective: int, micro: int, world: int) -> int:
+    if effective % (micro * world):
+        raise ThunderDeidError(f"effective batch {effective} is not a multiple of batch size {micro} × "
+                               f"{world} processes")
+    return effective // (micro * world)
+
+
+# -- the loop ---------------------------------------------------------------------------------------
+
+def _say(ctx: Context, msg: str) -> None:
+    if ctx.is_main:
+        print(msg, file=sys.stderr, flush=True)
+
+
+def run(job: TrainJob) -> dict:
+    """Train; returns the best validation record. Safe to call under ``torchrun``."""
+    ctx = setup(job.device)
+    try:
+        return _run(job, ctx)
+    finally:
+        teardown(ctx)
+
+
+def _run(job: TrainJob, ctx: Context) -> dict:
+    cfg, t = job.config, job.config.train
+    if job.threads:
+        torch.set_num_threads(job.threads)
+    torch.manual_seed(t.seed)
+    np.random.seed(t.seed % 2**32)
+    random.seed(t.seed)
+    tokenizer = load_tokenizer(job.tokenizer)
+    valid = [targets_of(d, t.target_level) for d in load_jsonl(job.valid)]
+    if job.valid_limit:
+        valid = valid[: job.valid_limit]
+    base = load_jsonl(job.train) if job.train is not None else None
+    first = [targets_of(d, t.target_level) for d in epoch_documents(job, base, 1)]
+    targets = {s.label for d in first + valid for s in d.spans}
+    if job.init is not None and (Path(job.init) / "thunder_deid.json").is_file():
+        hf = json.loads((Path(job.init) / "config.json").read_text(encoding="utf-8"))
+        targets |= {v[2:] for v in hf.get("id2label", {}).values() if v.startswith("B-")}
+    labels = LabelSet(sorted(targets))
+    model = build_tagger(cfg.model, tokenizer, labels)
+    if job.init is not None:
+        init_from(model, Path(job.init), labels)
+    model.to(ctx.device)
+    A = accumulation(t.effective_batch, t.batch_size, ctx.world)
+    opt = make_optimizer(model, t.learning_rate, t.weight_decay)
+
+    def windows_of(docs: list[Document]) -> list[tuple[list[int], list[int]]]:
+        return [w for d in docs for w in training_windows(d, tokenizer, labels, cfg.model.max_length, t.stride)]
+
+    wins = windows_of(first)
+    steps_per_epoch = math.ceil(len(wins) / t.effective_batch)
+    total = steps_per_epoch * t.epochs
+    sched = linear_schedule(opt, int(t.warmup_ratio * total), total)
+    meta = {"config": cfg.to_dict(), "max_length": cfg.model.max_length, "stride": t.stride,
+            "target_level": t.target_level, "train": str(job.train or job.train_dir), "valid": str(job.valid),
+            "init": str(job.init) if job.init else None}
+    start_epoch, step, best = 1, 0, {"f1": -1.0}
+    ck = job.out / "checkpoint"
+    if job.resume and (ck / "trainer_state.json").is_file():
+        st = load_checkpoint(ck, model, opt, sched, ctx.device)
+        if st["labels"] != labels.tags:
+            raise ThunderDeidError(f"--resume: {ck} was trained with another label set")
+        start_epoch, step, best = st["epoch"] + 1, st["step"], st["best"]
+        _say(ctx, f"resumed from {ck} after epoch {st['epoch']} (step {step})")
+    ddp = model
+    if ctx.distributed:
+        from torch.nn.parallel import DistributedDataParallel
+
+        ddp = DistributedDataParallel(model, device_ids=[ctx.device.index] if ctx.device.type == "cuda" else None)
+    amp = ctx.device.type == "cuda" and t.bf16
+    if ctx.is_main:
+        job.out.mkdir(parents=True, exist_ok=True)
+    _say(ctx, f"train: {len(labels.targets)} targets, {sum(p.numel() for p in model.parameters()) / 1e6:.1f}M "
+              f"params, {len(wins)} windows/epoch, {steps_per_epoch} steps/epoch × {t.epochs} epochs, "
+              f"{ctx.world} process(es) × {A} accumulation, device {ctx.device}")
+    record: dict = {}
+    for epoch in range(start_epoch, t.epochs + 1):
+        if epoch > 1 or start_epoch > 1:
+            wins = windows_of([targets_of(d, t.target_level) for d in epoch_documents(job, base, epoch)])
+        plan = plan_epoch([len(w[0]) for w in wins], t.effective_batch, t.batch_size, t.seed, epoch)
+        model.train()
+        t0, loss_sum, tok_sum, seen = time.time(), 0.0, 0.0, 0
+        for s, micro in enumerate(plan):
+            mine = micro[ctx.rank * A:(ctx.rank + 1) * A]
+            batches = [collate([wins[i] for i in mb], tokenizer.pad_token_id) for mb in mine]
+            local = float(sum(int((b["labels"] != IGNORE).sum()) for b in batches))
+            count = ctx.all_sum(local)
+            step_loss = 0.0
+            for k, b in enumerate(batches):
+                b = {key: v.to(ctx.device) for key, v in b.items()}
+                sync = k == len(batches) - 1
+                ctxm = ddp.no_sync() if (ctx.distributed and not sync) else _Null()
+                with ctxm:
+                    with torch.autocast("cuda", dtype=torch.bfloat16) if amp else _Null():
+                        logits = ddp(input_ids=b["input_ids"], attention_mask=b["attention_mask"]).logits
+                    tok_loss = F.cross_entropy(logits.float().view(-1, logits.shape[-1]), b["labels"].view(-1),
+                                               ignore_index=IGNORE, reduction="sum")
+                    (tok_loss * ctx.world / max(count, 1.0)).backward()
+                step_loss += float(tok_loss.detach())
+                seen += int(b["attention_mask"].sum())
+            if t.max_grad_norm:
+                torch.nn.utils.clip_grad_norm_(model.parameters(), t.max_grad_norm)
+            opt.step()
+            sched.step()
+            opt.zero_grad(set_to_none=True)
+            step += 1
+            g = ctx.all_sum(step_loss)
+            loss_sum += g
+            tok_sum += count
+            if ctx.is_main and job.max_steps is not None:
+                _log_step(job.out, {"step": step, "loss": g / max(count, 1.0)})
+            if ctx.is_main and (s + 1) % 20 == 0:
+                el = time.time() - t0
+                _say(ctx, f"epoch {epoch} step {s + 1}/{len(plan)} loss {loss_sum / max(tok_sum, 1):.4f} "
+                          f"{seen * ctx.world / el:.0f} tok/s lr {sched.get_last_lr()[0]:.2e}")
+            if job.max_steps is not None and step >= job.max_steps:
+                break
+        record = {"epoch": epoch, "step": step, "train_loss": loss_sum / max(tok_sum, 1.0),
+                  "seconds": round(time.time() - t0, 1), "windows": len(wins)}
+        if ctx.is_main:
+            record.update(evaluate(model, tokenizer, labels, valid, cfg, ctx.device))
+            improved = record["valid"]["strict_typed"]["f1"] > best["f1"]
+            if improved:
+                best = {"f1": record["valid"]["strict_typed"]["f1"], "epoch": epoch}
+                if job.save_best:
+                    save_model(model, job.out / "best", job.tokenizer, {**meta, "epoch": epoch, "valid": record["valid"]})
+            record["best_epoch"] = best["epoch"]
+            with open(job.out / "metrics.jsonl", "a", encoding="utf-8") as f:
+                f.write(json.dumps(record, ensure_ascii=False) + "\n")
+            _say(ctx, f"epoch {epoch}: train loss {record['train_loss']:.4f}, valid W. Strict Typed F1 "
+                      f"{record['valid']['strict_typed']['f1']:.4f} (best {best['f1']:.4f} @ {best['epoch']})")
+            save_checkpoint(ck, model, opt, sched, {"epoch": epoch, "step": step, "best": best, "labels": labels.tags,
+                                                    "config": cfg.to_dict()})
+        ctx.barrier()
+        if job.max_steps is not None and step >= job.max_steps:
+            break
+    return {"best": best, "last": record}
+
+
+def evaluate(model, tokenizer, labels: LabelSet, valid: list[Document], cfg: Config, device) -> dict:
+    """Validation scores (four variants) of the current weights."""
+    from thunder_deid.eval import score_documents
+    from thunder_deid.model.infer import predict_documents
+
+    t0 = time.time()
+    pred = predict_documents(model, tokenizer, labels, valid, cfg.model.max_length, cfg.train.stride, device)
+    sc = score_documents(valid, pred)
+    variants = {v: {"p": round(c.precision, 4), "r": round(c.recall, 4), "f1": round(c.f1, 4)}
+                for v, c in sc.counts.items()}
+    return {"valid": variants, "valid_seconds": round(time.time() - t0, 1)}
+
+
+def _log_step(out: Path, rec: dict) -> None:
+    with open(out / "steps.jsonl", "a", encoding="utf-8") as f:
+        f.write(json.dumps(rec) + "\n")
+
+
+class _Null:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *a):
+        return False
