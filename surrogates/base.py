@@ -45,5 +45,24 @@ def digits(rng: random.Random, n: int) -> str:
 
 
 def fill(rng: random.Random, layout: str) -> str:
-    """``'###-##'`` -> ``'382-07'``: every ``#`` becomes a random digit, everything else is kept."""
-    return "".join(rng.choice("0123456789") if c == "#" else c for c in layout)
+    """``'N##-##'`` -> ``'382-07'``: ``#`` becomes a random digit, ``N`` a non-zero one
+    and ``{YEAR}`` a year of 2015-2024; everything else is kept."""
+    out = []
+    for c in layout:
+        if c == "#":
+            out.append(rng.choice("0123456789"))
+        elif c == "N":
+            out.append(rng.choice("123456789"))
+        else:
+            out.append(c)
+    return "".join(out).replace("{YEAR}", str(rng.randint(2015, 2024)))
+
+
+def layouts(name: str, *templates: str) -> "Generator":
+    """A generator that fills one of ``templates`` (see :func:`fill`): identifiers that are only a shape."""
+
+    def gen(rng: random.Random, ctx: Ctx) -> str:
+        return fill(rng, rng.choice(templates))
+
+    gen.__name__ = name
+    return gen

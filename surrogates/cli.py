@@ -47,6 +47,8 @@ def register(sub: "argparse._SubParsersAction") -> None:
     rz.add_argument("--train-seed", type=int, help="training seed of the per-epoch schedule")
     rz.add_argument("--inventory", action="append", default=[], metavar="DIR",
                     help="external inventory folder keyed by sub-label (repeatable; also $THUNDER_DEID_INVENTORY)")
+    rz.add_argument("--keep", action="append", default=[], metavar="LABEL",
+                    help="leave spans of this taxonomy label as they are (plain text, not spans; repeatable)")
     rz.add_argument("--report", metavar="FILE", help="also write the replacement report as JSON")
     rz.set_defaults(func=_realize)
 
@@ -90,7 +92,7 @@ def _realize(args: argparse.Namespace) -> int:
         raise ThunderDeidError("give either --seed S (single schedule) or --epochs N --train-seed T (per-epoch)")
     if args.epochs is not None and (args.train_seed is None or args.epochs < 1):
         raise ThunderDeidError("--epochs N needs N >= 1 and --train-seed T")
-    realizer = Realizer(_inventory(args.inventory))
+    realizer = Realizer(_inventory(args.inventory), args.keep)
     if args.seed is not None:
         jobs = [(args.seed, Path(args.output))]
     else:

@@ -82,11 +82,16 @@ class RealizeReport:
     skipped: Counter = field(default_factory=Counter)  # reason -> count (rendered as text, not spans)
     sources: Counter = field(default_factory=Counter)  # rule source -> groups served
 
+    def update(self, other: "RealizeReport") -> "RealizeReport":
+        """Add ``other``'s counts into this report (in place) and return it."""
+        for f in ("documents", "spans_in", "realized", "groups", "repaired", "particles_changed", "overlaps_removed"):
+            setattr(self, f, getattr(self, f) + getattr(other, f))
+        self.skipped.update(other.skipped)
+        self.sources.update(other.sources)
+        return self
+
     def __add__(self, other: "RealizeReport") -> "RealizeReport":
-        return RealizeReport(
-            self.documents + other.documents, self.spans_in + other.spans_in, self.realized + other.realized,
-            self.groups + other.groups, self.repaired + other.repaired, self.particles_changed + other.particles_changed,
-            self.overlaps_removed + other.overlaps_removed, self.skipped + other.skipped, self.sources + other.sources)
+        return RealizeReport().update(self).update(other)
 
     def to_dict(self) -> dict:
         return {"documents": self.documents, "spans_in": self.spans_in, "realized": self.realized, "groups": self.groups,
@@ -107,9 +112,9 @@ class _Item:
 class Realizer:
     """Holds the registry (and its inventory) so many documents share one set-up."""
 
-    def __init__(self, inventory: Inventory | None = None):
+    def __init__(self, inventory: Inventory | None = None, keep: Iterable[str] = ()):
         self.taxonomy = load_taxonomy()
-        self.registry = Registry(self.taxonomy, inventory or Inventory.from_env())
+        self.registry = Registry(self.taxonomy, inventory or Inventory.from_env(), keep)
 
     # -- stage (i) ---------------------------------------------------------------------------------
     def _prepare(self, doc: Document, report: RealizeReport) -> list[_Item]:
@@ -144,7 +149,8 @@ class Realizer:
         return items
 
     # -- stage (ii) --------------------------------------------------------------------------------
-    def _surrogate(self, doc: Document, seed: int, key: tuple[str, str], members: list[_Item], before: str) -> tuple[str, Surrogate | None]:
+    def _surrogate(self, doc: Document, seed: int, key: tuple[str, str], members: list[_Item], before: str,
+                   used: set[str]) -> tuple[str, Surrogate | None]:
         first = members[0]
         label, sub = first.label, next((m.sub for m in members if m.sub), None)
         tw = None
@@ -158,12 +164,15 @@ class Realizer:
             return source, None
         rng = group_rng(seed, doc.id, key)
         value: Surrogate | None = None
-        for _ in range(8):  # a candidate that still shows the placeholder or the mention is drawn again
+        for _ in range(8):
+            # a candidate that still shows the placeholder or the mention is drawn again, and so is one that
+            # another group of this document already has (two people must not merge into one)
             raw = fn(rng, ctx)
             value = raw if isinstance(raw, Surrogate) else Surrogate(str(raw))
-            if value.text and not _leaks(key[0], value):
+            if value.text and not _leaks(key[0], value) and value.text not in used:
+                used.add(value.text)
                 return source, value
-        return source, None if value is None or _leaks(key[0], value) else value
+        return source, None if value is None or not value.text or _leaks(key[0], value) else value
 
     @staticmethod
     def _fix_gap(gap: str, prev_form: str | None, paren_owner: str | None, report: RealizeReport) -> tuple[str, str | None]:
@@ -189,6 +198,7 @@ class Realizer:
         # Surrogates are drawn at a group's first occurrence, in document order, so a generator sees the
         # already realised text before it (an account number follows the surrogate bank's layout).
         values: dict[tuple[str, str], Surrogate | None] = {}
+        used: set[str] = set()
 
         text = doc.text
         out: list[str] = []
@@ -202,7 +212,7 @@ class Realizer:
             out.append(gap)
             length += len(gap)
             if it.key not in values:
-                source, v = self._surrogate(doc, seed, it.key, groups[it.key], "".join(out)[-WINDOW:])  # type: ignore[index,arg-type]
+                source, v = self._surrogate(doc, seed, it.key, groups[it.key], "".join(out)[-WINDOW:], used)  # type: ignore[index,arg-type]
                 values[it.key] = v  # type: ignore[index]
                 report.sources[source] += 1
                 if v is None:
@@ -362,6 +372,5 @@ def realize_documents(docs: Iterable[Document], seed: int, realizer: Realizer | 
     for doc in docs:
         out, rep = r.realize(doc, seed)
         if report is not None:
-            merged = report + rep
-            report.__dict__.update(merged.__dict__)
+            report.update(rep)
         yield out

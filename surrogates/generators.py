@@ -19,7 +19,7 @@ import random
 import re
 import string
 
-from thunder_deid.surrogates.base import Ctx, Surrogate, digits, fill
+from thunder_deid.surrogates.base import Ctx, Surrogate, digits, fill, layouts
 from thunder_deid.surrogates.checksums import brn_check_digit, corp_check_digit, luhn_check_digit, rrn_check_digit, vin_check_char
 from thunder_deid.surrogates.lexicon import packaged
 
@@ -210,9 +210,6 @@ def card_number(rng: random.Random, ctx: Ctx) -> str:
     return "-".join(d[i : i + 4] for i in range(0, 16, 4))
 
 
-def military_no(rng: random.Random, ctx: Ctx) -> str:
-    return f"{rng.randint(10, 24)}-{rng.choice(['7', '5', '7', '6'])}{digits(rng, 7)}"
-
 
 def licence_no(rng: random.Random, ctx: Ctx) -> str:
     """Driving-licence layout: region-year-serial-check (``11-18-123456-70``)."""
@@ -225,16 +222,7 @@ def passport(rng: random.Random, ctx: Ctx) -> str:
     return rng.choice("MS") + digits(rng, 3) + rng.choice("ABCDEFGH") + digits(rng, 4)
 
 
-def medal_no(rng: random.Random, ctx: Ctx) -> str:
-    return f"제{rng.randint(1000, 99999)}호"
 
-
-def exam_no(rng: random.Random, ctx: Ctx) -> str:
-    return digits(rng, 8) if rng.random() < 0.6 else f"{rng.randint(10, 99)}-{digits(rng, 5)}"
-
-
-def veteran_no(rng: random.Random, ctx: Ctx) -> str:
-    return f"{rng.randint(11, 99)}-{digits(rng, 6)}"
 
 
 # -- object numbers ---------------------------------------------------------------------------------------
@@ -257,20 +245,8 @@ def vin(rng: random.Random, ctx: Ctx) -> str:
     return body[:8] + vin_check_char(body) + body[9:]
 
 
-def vessel_no(rng: random.Random, ctx: Ctx) -> str:
-    return f"{digits(rng, 7)}-{rng.randint(6200000, 6499999)}"
 
 
-def task_no(rng: random.Random, ctx: Ctx) -> str:
-    return f"{rng.randint(2015, 2024)}-{digits(rng, 5)}"
-
-
-def document_no(rng: random.Random, ctx: Ctx) -> str:
-    return f"제{rng.randint(2015, 2024)}-{rng.randint(1, 9999):04d}호"
-
-
-def tracking_no(rng: random.Random, ctx: Ctx) -> str:
-    return f"{rng.randint(5000, 6999)}-{digits(rng, 4)}-{digits(rng, 4)}"
 
 
 def instrument_no(rng: random.Random, ctx: Ctx) -> str:
@@ -342,16 +318,10 @@ def number(rng: random.Random, ctx: Ctx) -> str:
     return str(rng.randint(1, 999))
 
 
-def room_no(rng: random.Random, ctx: Ctx) -> str:
-    return f"{rng.randint(1, 9)}{rng.randint(0, 2)}{rng.randint(1, 9)}호"
-
 
 def exit_no(rng: random.Random, ctx: Ctx) -> str:
     return f"{rng.randint(1, 12)}번"
 
-
-def patent_no(rng: random.Random, ctx: Ctx) -> str:
-    return f"제10-{rng.randint(1000000, 2799999)}호"
 
 
 # -- address numbers --------------------------------------------------------------------------------------
@@ -384,3 +354,16 @@ def block_no(rng: random.Random, ctx: Ctx) -> str:
 
 def lot_block(rng: random.Random, ctx: Ctx) -> str:
     return f"{rng.randint(1, 80)}로트"
+
+
+# -- identifiers that are only a shape ---------------------------------------------------------------------
+military_no = layouts("military_no", "1#-7#######", "2#-7#######", "1#-5#######")
+medal_no = layouts("medal_no", "제N###호", "제N####호")
+exam_no = layouts("exam_no", "########", "N#-#####")
+veteran_no = layouts("veteran_no", "N#-######")
+vessel_no = layouts("vessel_no", "#######-62#####", "#######-63#####")
+task_no = layouts("task_no", "{YEAR}-#####")
+document_no = layouts("document_no", "제{YEAR}-####호")
+tracking_no = layouts("tracking_no", "5###-####-####", "6###-####-####")
+room_no = layouts("room_no", "N0N호", "N1N호", "N2N호")
+patent_no = layouts("patent_no", "제10-1######호", "제10-2######호")

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from typing import Callable, Literal
+from typing import Iterable, Literal
 
 from thunder_deid.surrogates import generators as g
 from thunder_deid.surrogates import places as p
@@ -155,7 +155,7 @@ for _old in ("구아래주소", "시아래주소", "군아래주소", "구이하
 class Registry:
     """Resolves ``(label, sub)`` to the rule and generator that serve it."""
 
-    def __init__(self, taxonomy: Taxonomy | None = None, inventory: Inventory | None = None):
+    def __init__(self, taxonomy: Taxonomy | None = None, inventory: Inventory | None = None, keep: Iterable[str] = ()):
         self.taxonomy = taxonomy or load_taxonomy()
         self.inventory = inventory or Inventory()
         self._pools: dict[str, Generator] = {}
@@ -166,6 +166,8 @@ class Registry:
                 self._rules[label] = _compose(label)
         for label, target in FALLBACKS.items():
             self._rules.setdefault(label, Rule("fallback", target))
+        for label in keep:  # labels the user wants left as they are (rendered as text, not spans)
+            self._rules[self.taxonomy[label].name] = Rule("keep", "mention kept")
 
     def rule(self, label: str) -> Rule:
         r = self._rules.get(label)

@@ -131,3 +131,18 @@ def test_cli_single_and_epochs(tmp_path, capsys):
     assert [d.text for d in e1] != [d.text for d in e2]
     assert main(["realize", str(src), str(src), "--seed", "1"]) == 2  # never overwrites its input
     assert main(["realize", str(src), str(out)]) == 2
+
+
+def test_keep_label_is_plain_text_and_counted():
+    out, rep = Realizer(Inventory(), keep=["인명"]).realize(DOCS[0], 1)
+    assert "B가 운영하는" in out.text and [s.label for s in out.spans] == ["식당"]
+    assert rep.skipped["keep"] == 2 and rep.realized == 1
+
+
+def test_distinct_groups_get_distinct_surrogates():
+    text = " ".join(f"{c}는" for c in "BCDEFGHIJK")
+    doc = Document("many", text, [Span(3 * i, 3 * i + 1, "인명") for i in range(10)])
+    for seed in range(10):
+        out, _ = R.realize(doc, seed)
+        names = [out.span_text(s) for s in out.spans]
+        assert len(set(names)) == 10

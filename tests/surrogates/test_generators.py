@@ -34,6 +34,10 @@ def text(v):
     (g.wallet, Ctx("가상화폐개인지갑주소"), r"0x[0-9a-f]{40}|bc1q[02-9ac-hj-np-z]{38}|[13][1-9A-HJ-NP-Za-km-z]{33}"),
     (p.below_district, Ctx("주소", before="서울 강남구 "), r"[가-힣0-9]+(동|로|길|대로) \d{1,3}(-\d{1,2})?"),
     (p.road, Ctx("도로명"), r"[가-힣0-9]+(로|길)"),
+    (g.military_no, Ctx("군번"), r"[12]\d-[57]\d{7}"),
+    (g.patent_no, Ctx("특허"), r"제10-[12]\d{6}호"),
+    (g.room_no, Ctx("방번호"), r"[1-9][0-2][1-9]호"),
+    (g.document_no, Ctx("문서관리번호"), r"제20(1[5-9]|2[0-4])-\d{4}호"),
 ])
 def test_format(gen, ctx, pattern):
     rng = random.Random(5)
