@@ -18,6 +18,7 @@ written back unchanged, so a round trip through the project loses nothing.
 
 from __future__ import annotations
 
+import gzip
 import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -125,9 +126,10 @@ def _bad_span(where: str, doc_id: str, i: int) -> Span:
 
 
 def read_jsonl(path: str | Path) -> Iterator[Document]:
-    """Yield the documents of a JSONL file; a bad line raises ``DocumentError`` naming file and line."""
+    """Yield the documents of a JSONL file (``.jsonl.gz`` is read through gzip); a bad line raises
+    ``DocumentError`` naming file and line."""
     path = Path(path)
-    with open(path, encoding="utf-8") as f:
+    with (gzip.open if path.suffix == ".gz" else open)(path, "rt", encoding="utf-8") as f:
         for lineno, line in enumerate(f, 1):
             if not line.strip():
                 continue

@@ -6,15 +6,14 @@ from __future__ import annotations
 
 import gzip
 import json
-import subprocess
-import sys
 from collections import defaultdict
 from pathlib import Path
 
 import pytest
 
-from thunder_deid.corpus.placeholders import Agreement, Rules, annotate, read_records
-from thunder_deid.document import Span, load_jsonl
+from thunder_deid.cli import main
+from thunder_deid.corpus.placeholders import Agreement, Rules, annotate
+from thunder_deid.document import Span, load_jsonl, read_jsonl
 from thunder_deid.errors import DocumentError
 from thunder_deid.taxonomy import load_taxonomy
 
@@ -105,27 +104,36 @@ def test_spans_are_sorted_and_disjoint() -> None:
     assert spans[0].end - spans[0].start == len("(☆☆☆금고계좌번호 생략)")
 
 
-def test_cli_converts_gz_and_refuses_to_overwrite(tmp_path: Path) -> None:
+def test_cli_converts_gz_and_refuses_to_overwrite(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     src = tmp_path / "raw.jsonl.gz"
     with gzip.open(src, "wt", encoding="utf-8") as f:
         f.write(json.dumps({"id": "d1", "text": "피고인 1은 ○○은행에서", "court": "x"}, ensure_ascii=False) + "\n")
     out = tmp_path / "out.jsonl"
-    cmd = [sys.executable, "-m", "thunder_deid.cli", "corpus", "annotate-placeholders"]
-    r = subprocess.run(cmd + [str(src), str(out)], capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
+    cmd = ["corpus", "annotate-placeholders"]
+    assert main(cmd + [str(src), str(out)]) == 0
     (doc,) = load_jsonl(out)
     assert doc.meta == {"court": "x"} and [(s.start, s.end, s.label) for s in doc.spans] == [(4, 5, "인명"), (7, 9, "은행업")]
-    r = subprocess.run(cmd + [str(out), str(out)], capture_output=True, text=True)
-    assert r.returncode == 2 and "refusing" in r.stderr
-    r = subprocess.run(cmd + [str(src), str(tmp_path / "raw.jsonl"), "--convert-only"], capture_output=True, text=True)
-    assert r.returncode == 0 and load_jsonl(tmp_path / "raw.jsonl")[0].spans == []
+    assert main(cmd + [str(out), str(out)]) == 2 and "refusing" in capsys.readouterr().err
+    assert main(cmd + [str(src), str(tmp_path / "raw.jsonl"), "--convert-only"]) == 0
+    assert load_jsonl(tmp_path / "raw.jsonl")[0].spans == []
+
+
+def test_repeated_ids_are_made_unique(tmp_path: Path) -> None:
+    src = tmp_path / "raw.jsonl"
+    rows = [{"id": "p1", "text": "피고인 1", "court": "서울 고등법원"}, {"id": "p1", "text": "피고인 2", "court": "서울 고등법원"},
+            {"id": "p1", "text": "원고 1", "court": "서울 고등법원"}]
+    src.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    assert main(["corpus", "annotate-placeholders", str(src), str(tmp_path / "out.jsonl")]) == 0
+    docs = load_jsonl(tmp_path / "out.jsonl")
+    assert [d.id for d in docs] == ["p1", "p1_서울고등법원", "p1_2"]
+    assert docs[1].meta["original_id"] == "p1"
 
 
 def test_bad_line_names_file_and_line_without_text(tmp_path: Path) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"id": "d1", "text": "피고인 1"}\n{"id": "d2", "text": 피고인}\n', encoding="utf-8")
     with pytest.raises(DocumentError, match=r"bad.jsonl:2: invalid JSON") as e:
-        list(read_records(bad))
+        list(read_jsonl(bad))
     assert "피고인" not in str(e.value)
 
 
@@ -139,7 +147,7 @@ def test_agreement_with_hand_checked_precedents(shared_data: Path) -> None:
             gold[row["id"]].append(Span(row["start"], row["end"], row["label"]))
     assert len(gold) == 30
     agreement = Agreement()
-    for doc in read_records(shared_data / "precedents" / "precedents.jsonl.gz"):
+    for doc in read_jsonl(shared_data / "precedents" / "precedents.jsonl.gz"):
         if doc.id in gold:
             agreement.add(gold.pop(doc.id), annotate(doc.text))
     assert not gold, f"checked documents missing from the data: {sorted(gold)}"

@@ -25,8 +25,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import gzip
-import json
 import logging
 import re
 from collections import Counter
@@ -391,31 +389,6 @@ class Agreement:
         return self.typed / self.matched if self.matched else 1.0
 
 
-# -- reading raw law.go.kr records (JSONL or JSONL.gz) -------------------------------------------------
-def read_records(path: str | Path) -> Iterator[Document]:
-    """Documents of a ``.jsonl`` or ``.jsonl.gz`` file; raw precedent records (``{id, text, case_no, …}``)
-    become Documents with the other fields kept in ``meta``."""
-    path = Path(path)
-    opener = gzip.open if path.suffix == ".gz" else open
-    try:
-        f = opener(path, "rt", encoding="utf-8")
-    except OSError as e:
-        raise ThunderDeidError(f"{path}: cannot open ({e.strerror or e})") from None
-    with f:
-        try:
-            for lineno, line in enumerate(f, 1):
-                if not line.strip():
-                    continue
-                where = f"{path}:{lineno}"
-                try:
-                    obj = json.loads(line)
-                except json.JSONDecodeError as e:
-                    raise DocumentError(f"{where}: invalid JSON ({e.msg} at column {e.colno})") from None
-                yield Document.from_dict(obj, where)
-        except (OSError, EOFError, UnicodeDecodeError) as e:
-            raise DocumentError(f"{path}: unreadable ({type(e).__name__})") from None
-
-
 # -- CLI -------------------------------------------------------------------------------------------
 def register(sub: argparse._SubParsersAction) -> None:
     from thunder_deid.cli import HelpFormatter
@@ -448,7 +421,7 @@ def _unique_id(doc: Document, seen: set[str]) -> Document:
 
 
 def _cmd(args: argparse.Namespace) -> int:
-    from thunder_deid.document import write_jsonl
+    from thunder_deid.document import read_jsonl, write_jsonl
     from thunder_deid.io import refuse_overwrite_input
 
     refuse_overwrite_input([args.input], args.output)
@@ -458,7 +431,7 @@ def _cmd(args: argparse.Namespace) -> int:
     seen: set[str] = set()
 
     def docs() -> Iterable[Document]:
-        for doc in read_records(args.input):
+        for doc in read_jsonl(args.input):   # raw precedents: id, text, other fields kept in meta
             doc = doc.with_spans([]) if args.convert_only else annotate_document(doc, rules)
             if doc.id in seen:      # law.go.kr reuses a case number across courts (2012노10)
                 doc = _unique_id(doc, seen)
