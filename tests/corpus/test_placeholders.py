@@ -14,7 +14,7 @@ import pytest
 from thunder_deid.cli import main
 from thunder_deid.corpus.placeholders import Agreement, Rules, annotate
 from thunder_deid.document import Span, load_jsonl, read_jsonl
-from thunder_deid.errors import DocumentError
+from thunder_deid.errors import DocumentError, ThunderDeidError
 from thunder_deid.taxonomy import load_taxonomy
 
 GOLD = Path(__file__).parent / "data" / "precedents_gold.jsonl"
@@ -127,6 +127,30 @@ def test_repeated_ids_are_made_unique(tmp_path: Path) -> None:
     docs = load_jsonl(tmp_path / "out.jsonl")
     assert [d.id for d in docs] == ["p1", "p1_서울고등법원", "p1_2"]
     assert docs[1].meta["original_id"] == "p1"
+
+
+@pytest.mark.parametrize("content, message", [
+    (None, "cannot read the rule tables"),
+    ("symbols: [unclosed", "cannot read the rule tables"),
+    ("symbols: '○'\n", "missing table"),
+])
+def test_bad_rule_tables_are_one_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture,
+                                              content: str | None, message: str) -> None:
+    rules = tmp_path / "rules.yaml"
+    if content is not None:
+        rules.write_text(content, encoding="utf-8")
+    src = tmp_path / "in.jsonl"
+    src.write_text('{"id": "d1", "text": "피고인 1"}\n', encoding="utf-8")
+    assert main(["corpus", "annotate-placeholders", str(src), str(tmp_path / "out.jsonl"), "--rules", str(rules)]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_label_outside_the_taxonomy_is_refused(tmp_path: Path) -> None:
+    text = (Path(__file__).parents[2] / "thunder_deid/corpus/data/placeholder_rules.yaml").read_text(encoding="utf-8")
+    bad = tmp_path / "rules.yaml"
+    bad.write_text(text.replace("label: 은행업}", "label: 은행}", 1), encoding="utf-8")
+    with pytest.raises(ThunderDeidError, match="'은행' is not a taxonomy label"):
+        Rules.from_yaml(bad)
 
 
 def test_bad_line_names_file_and_line_without_text(tmp_path: Path) -> None:

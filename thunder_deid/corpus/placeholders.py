@@ -36,7 +36,7 @@ from typing import Iterable, Iterator
 import yaml
 
 from thunder_deid.document import Document, Span
-from thunder_deid.errors import DocumentError, ThunderDeidError
+from thunder_deid.errors import ThunderDeidError
 
 log = logging.getLogger(__name__)
 
@@ -93,12 +93,22 @@ class Rules:
 
     @classmethod
     def from_yaml(cls, path: str | Path | None = None) -> "Rules":
-        if path is None:
-            text = resources.files("thunder_deid.corpus").joinpath("data/placeholder_rules.yaml").read_text("utf-8")
-            where = "placeholder_rules.yaml"
-        else:
-            text, where = Path(path).read_text(encoding="utf-8"), str(path)
-        data = yaml.safe_load(text)
+        where = str(path) if path is not None else "placeholder_rules.yaml"
+        try:
+            if path is None:
+                text = resources.files("thunder_deid.corpus").joinpath("data/placeholder_rules.yaml").read_text("utf-8")
+            else:
+                text = Path(path).read_text(encoding="utf-8")
+            data = yaml.safe_load(text)
+        except (OSError, yaml.YAMLError) as e:
+            raise ThunderDeidError(f"{where}: cannot read the rule tables ({type(e).__name__})") from None
+        try:
+            return cls._compile(data, where)
+        except KeyError as e:
+            raise ThunderDeidError(f"{where}: missing table {e.args[0]!r}") from None
+
+    @classmethod
+    def _compile(cls, data: dict, where: str) -> "Rules":
         from thunder_deid.taxonomy import load_taxonomy
 
         tax = load_taxonomy()
