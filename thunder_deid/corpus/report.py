@@ -1,7 +1,8 @@
 """``thunder-deid corpus report FILE.jsonl [--json]``: what an annotated corpus holds.
 
 Documents, spans, the share of spans annotated at leaf / mid / top level, spans whose label is not a
-taxonomy node ("unmapped"), the label histogram, spans per document, and documents per case type::
+taxonomy node ("unmapped"), spans whose label a context rule refined (``meta["context_refined"]``, set by
+the Thunder-DeID converter), the label histogram, spans per document, and documents per case type::
 
     >>> from thunder_deid.document import Document, Span
     >>> r = corpus_report([Document("a", "홍길동 A식당", [Span(0, 3, "인명"), Span(4, 5, "식당")]),
@@ -36,8 +37,12 @@ def corpus_report(docs: Iterable[Document], taxonomy: Taxonomy | None = None) ->
     case_types: collections.Counter = collections.Counter()
     per_doc: list[int] = []
     chars = 0
+    refined_docs = refined_spans = 0
     for d in docs:
         per_doc.append(len(d.spans))
+        if d.meta.get("context_refined"):
+            refined_docs += 1
+            refined_spans += int(d.meta["context_refined"])
         chars += len(d.text)
         case_types[str(d.meta.get("case_type", "-"))] += 1
         for s in d.spans:
@@ -59,6 +64,7 @@ def corpus_report(docs: Iterable[Document], taxonomy: Taxonomy | None = None) ->
         "leaf_or_mid": _share(levels["leaf"] + levels["mid"], n_spans),
         "unmapped": _share(sum(unmapped.values()), n_spans) | {"labels": dict(unmapped.most_common())},
         "mapped": _share(mapped, n_spans),
+        "context_refined": _share(refined_spans, n_spans) | {"documents": refined_docs},
         "distinct_labels": len(labels),
         "distinct_sub_labels": len(subs),
         "labels": {lab: {"count": c, "level": tax.level(lab)} for lab, c in labels.most_common()},
@@ -86,6 +92,7 @@ def format_report(r: dict[str, Any], top_n: int = 30) -> str:
         f"unmapped             {r['unmapped']['count']:,}" + (
             "  (" + ", ".join(f"{k} x{v}" for k, v in list(r["unmapped"]["labels"].items())[:10]) + ")"
             if r["unmapped"]["count"] else ""),
+        f"context-refined      {r['context_refined']['count']:,} spans in {r['context_refined']['documents']:,} documents",
         f"distinct labels      {r['distinct_labels']} (sub-labels: {r['distinct_sub_labels']})",
         "spans per document   mean {mean}, median {median}, min {min}, max {max}, documents without spans {zero}"
         .format(**r["spans_per_document"]),

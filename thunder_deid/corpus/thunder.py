@@ -5,7 +5,10 @@
 Each ``SRC_DIR/<case type>/doc_*.md`` becomes one document: id ``<case type>/<stem>``, the file's text
 byte for byte with the markup removed, and one span per tag. The old label is mapped onto the taxonomy
 by ``taxonomy/data/thunder_label_map.yaml`` (through the normalisation engine, so unseen labels are
-handled by its wildcard / suffix rules) and kept as the span's ``sub``::
+handled by its wildcard / suffix rules) and kept as the span's ``sub``. A span that the old label only
+places at a top or mid node (``주식회사`` -> ``사업체``) is then refined from the words around it by
+:mod:`thunder_deid.corpus.context` where the judgment states the industry or place type; the number of
+refined spans is ``meta["context_refined"]``::
 
     >>> text, spans, notes = parse_old_markup("피해자 <<<내국인이름>>>D<<</내국인이름>>>(남, 36세)")
     >>> text, spans
@@ -44,6 +47,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
+from thunder_deid.corpus.context import ContextRefiner, context_refiner
 from thunder_deid.document import Document, Span, write_jsonl
 from thunder_deid.errors import DocumentError, LabelError, ThunderDeidError
 from thunder_deid.taxonomy import label_key, load_taxonomy
@@ -145,14 +149,16 @@ class ConversionStats:
     dropped: collections.Counter = field(default_factory=collections.Counter)   # "label (reason)" -> spans
     rule_spans: collections.Counter = field(default_factory=collections.Counter)  # rule kind -> spans
     rule_labels: dict[str, str] = field(default_factory=dict)                     # old label -> rule kind
+    refined: collections.Counter = field(default_factory=collections.Counter)     # "old node -> new node" -> spans
 
 
 def to_document(doc_id: str, markup: str, normalizer: Normalizer | None = None,
-                stats: ConversionStats | None = None) -> Document:
+                stats: ConversionStats | None = None, refiner: ContextRefiner | None | bool = None) -> Document:
     """One old-scheme file's content as a :class:`Document`.
 
     With ``stats``, labels no rule maps are counted there and left out (the caller decides); without
-    it they raise :class:`LabelError`.
+    it they raise :class:`LabelError`. ``refiner``: the context rules (default: the packaged ones;
+    ``False``: keep the label map's nodes as they are).
     """
     norm = normalizer or thunder_normalizer()
     text, raw_spans, notes = parse_old_markup(markup)
@@ -176,11 +182,17 @@ def to_document(doc_id: str, markup: str, normalizer: Normalizer | None = None,
     meta: dict = {"case_type": doc_id.split("/", 1)[0], "source": "thunder_deid"}
     if notes:
         meta["conversion_notes"] = dict(sorted(notes.items()))
+    doc = Document(doc_id, text, spans, meta)
+    if refiner is not False:
+        before = doc.spans
+        doc, _ = (refiner or context_refiner()).refine(doc)
+        if stats is not None:
+            stats.refined.update(f"{a.label} -> {b.label}" for a, b in zip(before, doc.spans) if a.label != b.label)
     if stats is not None:
         stats.documents += 1
         stats.spans += len(spans)
         stats.notes.update(notes)
-    return Document(doc_id, text, spans, meta)
+    return doc
 
 
 def source_files(src_dir: str | Path) -> list[tuple[str, Path]]:
@@ -195,7 +207,7 @@ def source_files(src_dir: str | Path) -> list[tuple[str, Path]]:
 
 
 def convert_thunder(src_dir: str | Path, normalizer: Normalizer | None = None,
-                    stats: ConversionStats | None = None) -> list[Document]:
+                    stats: ConversionStats | None = None, refiner: ContextRefiner | None | bool = None) -> list[Document]:
     """All documents of ``src_dir``; raises :class:`LabelError` listing every unmapped label with its count."""
     stats = stats if stats is not None else ConversionStats()
     norm = normalizer or thunder_normalizer()
@@ -206,7 +218,7 @@ def convert_thunder(src_dir: str | Path, normalizer: Normalizer | None = None,
                 markup = f.read()
         except UnicodeDecodeError as e:
             raise DocumentError(f"{path}: not UTF-8 (byte offset {e.start})") from None
-        docs.append(to_document(doc_id, markup, norm, stats))
+        docs.append(to_document(doc_id, markup, norm, stats, refiner))
     if stats.unmapped:
         listing = ", ".join(f"{lab!r} x{n}" for lab, n in stats.unmapped.most_common())
         raise LabelError(f"{sum(stats.unmapped.values())} span(s) with {len(stats.unmapped)} old label(s) that no "
@@ -248,7 +260,8 @@ def held_out_coverage(label_counts: collections.Counter, keep: int = 150, map_pa
 # -- CLI --------------------------------------------------------------------------------------------
 def _cmd(args: argparse.Namespace) -> int:
     stats = ConversionStats()
-    docs = convert_thunder(args.src_dir, thunder_normalizer(args.map), stats)
+    refiner = False if args.no_context else context_refiner(args.context_rules)
+    docs = convert_thunder(args.src_dir, thunder_normalizer(args.map), stats, refiner)
     if Path(args.out).resolve().is_relative_to(Path(args.src_dir).resolve()):
         raise ThunderDeidError(f"output {args.out} lies inside the input folder {args.src_dir}; refusing to write there")
     write_jsonl(args.out, docs)
@@ -261,6 +274,10 @@ def _cmd(args: argparse.Namespace) -> int:
     by_kind = collections.Counter(stats.rule_labels.values())
     print("old labels mapped by rule kind (labels/spans): " + ", ".join(
         f"{k} {by_kind[k]}/{stats.rule_spans[k]}" for k in RULE_KINDS if by_kind[k]), file=sys.stderr)
+    if stats.refined:
+        print(f"refined from context: {sum(stats.refined.values())} spans in "
+              f"{sum(1 for d in docs if d.meta.get('context_refined'))} documents ("
+              + ", ".join(f"{k} x{v}" for k, v in stats.refined.most_common(8)) + ", ...)", file=sys.stderr)
     if stats.dropped:
         print("dropped by rule: " + ", ".join(f"{k} x{v}" for k, v in stats.dropped.most_common()), file=sys.stderr)
     return 0
@@ -274,10 +291,15 @@ def register(sub: "argparse._SubParsersAction") -> None:
                        description="Convert SRC_DIR/<case type>/doc_*.md files in the old Thunder-DeID markup\n"
                        "(<<<LABEL>>>MENTION<<</LABEL>>>) to one JSONL document each, mapping every old label onto\n"
                        "the taxonomy (the old label is kept as the sub-label). An old label that no rule maps is\n"
-                       "an error listing each such label and its count.\n\nexample:\n"
+                       "an error listing each such label and its count. Spans the old label leaves at a top or mid\n"
+                       "node are refined from the words around them where the judgment states the industry or\n"
+                       "place type (thunder_deid/corpus/data/context_rules.yaml).\n\nexample:\n"
                        "  thunder-deid corpus convert-thunder ../shared/data/thunder_deid/documents work/judgments.jsonl")
     p.add_argument("src_dir", help="folder holding <case type>/doc_*.md files")
     p.add_argument("out", help="output JSONL (written atomically)")
     p.add_argument("--map", default=None, help="label-map YAML in the normalisation rule format "
                    "(default: the packaged taxonomy/data/thunder_label_map.yaml)")
+    p.add_argument("--context-rules", default=None, help="context-rules YAML (default: the packaged "
+                   "thunder_deid/corpus/data/context_rules.yaml)")
+    p.add_argument("--no-context", action="store_true", help="keep the label map's nodes; no context refinement")
     p.set_defaults(func=_cmd)
