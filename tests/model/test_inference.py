@@ -116,3 +116,19 @@ def test_missing_model_is_a_clear_error(tmp_path):
 
     with pytest.raises(ThunderDeidError, match="no model.safetensors"):
         tm.load(tmp_path)
+
+
+def test_init_from_a_tagger_keeps_rows_by_tag_name(model_dir, tiny_tokenizer):
+    from safetensors.torch import load_file
+
+    from thunder_deid.model.modeling import init_from
+
+    src = load_file(str(model_dir / "model.safetensors"))
+    old = LabelSet(["계좌번호", "은행업", "인명"])
+    new = LabelSet(["인명", "전화번호"])
+    model = build_tagger(get_config("tiny").model, tiny_tokenizer, new)
+    init_from(model, model_dir, new)
+    w = model.classifier.weight.detach()
+    assert torch.equal(w[new.tag_id("B-인명")], src["classifier.weight"][old.tag_id("B-인명")].float())
+    assert torch.equal(model.model.embeddings.tok_embeddings.weight.detach(),
+                       src["model.embeddings.tok_embeddings.weight"].float())

@@ -17,24 +17,12 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from thunder_deid.document import Document, Span
-from thunder_deid.taxonomy.tree import split_label
+from thunder_deid.taxonomy.policy import prediction_target
 
 
 def target(label: str, level: str = "leaf") -> str:
     """The prediction target of an annotation label at ``level`` (leaf = the label without sub-label)."""
-    try:  # the project's target policy, when present
-        from thunder_deid.taxonomy.policy import prediction_target
-    except ImportError:
-        prediction_target = None
-    if prediction_target is not None:
-        return prediction_target(label, level)
-    base = split_label(label)[0]
-    if level == "leaf":
-        return base
-    from thunder_deid.taxonomy import load_taxonomy
-
-    tax = load_taxonomy()
-    return tax.at_level(base, level) if base in tax else base
+    return prediction_target(label, level)  # type: ignore[arg-type]
 
 
 def targets_of(doc: Document, level: str = "leaf") -> Document:
