@@ -144,6 +144,8 @@ SUB_RULES: dict[str, Rule] = {
 for _kind, _subs in {
     "건물": ("건물", "건물이름", "구아래주소건물", "시아래주소건물", "군아래주소건물", "빌딩"),
     "회사": ("회사", "사무실", "(주)", "회사명", "유한회사", "거래처", "주식회사", "업체", "사업장"),
+    "한식당": ("한식당", "한식"), "중식당": ("중식당", "중국음식점", "중국집"), "일식당": ("일식당", "일식집", "횟집"),
+    "양식당": ("양식당", "레스토랑"), "분식점": ("분식점", "분식집"),
     "장소": ("앞 노상", "앞노상", "앞", "앞길", "앞 길", "앞 도로", "부근", "인근", "추행장소", "사기장소", "폭행장소", "범행장소"),
 }.items():
     for _s in _subs:
@@ -201,9 +203,10 @@ class Registry:
                 if sub not in self._pools:
                     self._pools[sub] = _sample_values(values)
                 return f"inventory:{sub}", self._pools[sub]
-            if sub in SUB_RULES and not _is_name(self.taxonomy, final):
-                sr = SUB_RULES[sub]
-                return f"sub:{sub}", sr.fn
+            # a sub rule naming a kind of name (건물, 한식당 …) serves only labels that take names; one for a
+            # structured value (호, 층, 구아래주소 …) any label but a person's name
+            if builtin is not None and not _is_name(self.taxonomy, final) and (builtin.kind != "sample" or rule.inventory):
+                return f"sub:{sub}", builtin.fn
         return f"{rule.kind}:{rule.target}", rule.fn
 
     def uncovered(self) -> list[str]:

@@ -146,3 +146,21 @@ def test_distinct_groups_get_distinct_surrogates():
         out, _ = R.realize(doc, seed)
         names = [out.span_text(s) for s in out.spans]
         assert len(set(names)) == 10
+
+
+def test_same_bytes_in_fresh_processes(tmp_path):
+    """No dependence on Python's per-process hash seed (sets, dict order of str keys)."""
+    import os
+    import subprocess
+    import sys
+
+    src = tmp_path / "in.jsonl"
+    write_jsonl(src, DOCS)
+    outs = []
+    for hashseed in ("1", "2"):
+        out = tmp_path / f"out{hashseed}.jsonl"
+        env = dict(os.environ, PYTHONHASHSEED=hashseed)
+        subprocess.run([sys.executable, "-m", "thunder_deid.cli", "realize", str(src), str(out), "--seed", "5"],
+                       check=True, env=env, capture_output=True)
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1]

@@ -64,3 +64,14 @@ def test_cli_coverage(capsys):
     assert main(["surrogates", "coverage"]) == 0
     out = capsys.readouterr().out
     assert out.count("\n") == 246 and "인명" in out and "MISSING" not in out
+
+
+@pytest.mark.parametrize("sub,types", [
+    ("중식당", ("반점", "중화요리", "차이나", "각", "루")),
+    ("일식당", ("스시", "초밥", "돈카츠", "라멘", "일식", "이자카야")),
+])
+def test_cuisine_sub_label_without_inventory(sub, types):
+    source, fn = REG.generator("식당", sub)
+    assert source == f"sub:{sub}"
+    for seed in range(10):
+        assert fn(random.Random(seed), Ctx("식당", sub=sub)).text.endswith(types)
