@@ -12,16 +12,13 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 from thunder_deid.document import Span
-from thunder_deid.errors import LabelError
 from thunder_deid.taxonomy import Taxonomy, load_taxonomy, split_label
 
-try:  # the taxonomy normaliser is another component's; until it lands the taxonomy's own names are used
-    from thunder_deid.taxonomy.normalize import normalize_label as _normalize_label
-except ImportError:  # pragma: no cover - depends on the checkout
-    _normalize_label = None
+from thunder_deid.taxonomy.normalize import normalize_label
 
 QUOTES = "'\"‘’“”`「」『』"
 PLACEHOLDER = r"(?:[A-Z]{1,3}|[○◯□△☆◇]+|\d{1,3})"
@@ -57,15 +54,24 @@ def repair(text: str, span: Span) -> tuple[int, int] | None:
     return s, e
 
 
+@functools.lru_cache(maxsize=65536)
+def _normalized(label: str) -> str:
+    return normalize_label(label)
+
+
 def normalize(label: str, sub: str | None, taxonomy: Taxonomy | None = None) -> tuple[str, str | None]:
-    """``(label, sub)`` with the label a taxonomy node; ``식당:한식당`` splits; unknown labels raise LabelError."""
+    """``(label, sub)`` with the label a taxonomy node, by the taxonomy's normalisation rules.
+
+    ``식당:한식당`` splits; an old-scheme label (``구아래주소``) becomes its node with the old label as the sub,
+    which is what steers the surrogate. Unknown or dropped labels raise :class:`LabelError`.
+
+    >>> normalize("구아래주소", None), normalize("식당:한식당", None), normalize("인명", "내국인이름")
+    (('주소', '구아래주소'), ('식당', '한식당'), ('인명', '내국인이름'))
+    """
     tax = taxonomy or load_taxonomy()
     base, inline_sub = split_label(label)
     sub = sub or inline_sub
     if base in tax:
         return tax[base].name, sub
-    if _normalize_label is not None:
-        norm = _normalize_label(label)
-        nb, ns = split_label(norm)
-        return nb, sub or ns
-    raise LabelError(f"unknown label {base!r}: not a taxonomy node and no normaliser rule maps it")
+    nb, ns = split_label(_normalized(label))
+    return nb, sub or ns or base

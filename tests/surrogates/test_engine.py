@@ -164,3 +164,14 @@ def test_same_bytes_in_fresh_processes(tmp_path):
                        check=True, env=env, capture_output=True)
         outs.append(out.read_bytes())
     assert outs[0] == outs[1]
+
+
+@pytest.mark.parametrize("label,sub,out_label,out_sub", [
+    ("구아래주소", None, "주소", "구아래주소"),   # an old-scheme label: its node, the old label kept as sub
+    ("식당:한식당", None, "식당", "한식당"),
+    ("레스토랑", None, "식당", "레스토랑"),       # a compatibility rule of the normaliser
+])
+def test_labels_normalised(label, sub, out_label, out_sub):
+    doc = Document("n", "서울 강남구 B에서", [Span(7, 8, label, sub)])
+    out, rep = R.realize(doc, 1)
+    assert rep.realized == 1 and (out.spans[0].label, out.spans[0].sub) == (out_label, out_sub)
