@@ -16,7 +16,7 @@ each piece tokenised by the base BPE, pieces of a line concatenated):
 
 Interpolation with backoff: a pattern never seen at a boundary (or never seen) contributes 0 (its term
 is ``log(0 + 1)``), so an unseen trigram context falls back on what its bigram and unigram terms give.
-Default weights ``w = (0.2, 0.3, 0.5)``: the longer the context the more specific the evidence. The table
+Default weights ``w = (0.6, 0.3, 0.1)``: the longer the context the more specific the evidence. The table
 keeps only patterns with ``count_bound > 0`` (their precomputed term), so it stays small.
 
     >>> m = BoundaryModel.from_sequences([([5, 7, 9], [False, True, True])], c=5.0)
@@ -41,12 +41,12 @@ class BoundaryModel:
     """Per-order tables ``pattern -> log(C * count_bound / count + 1)`` (only patterns with count_bound > 0)."""
 
     tables: list[dict[Pattern, float]] = field(default_factory=lambda: [{}, {}, {}])
-    weights: tuple[float, ...] = (0.2, 0.3, 0.5)
+    weights: tuple[float, ...] = (0.6, 0.3, 0.1)
     c: float = 5.0
 
     @classmethod
     def from_sequences(cls, seqs: Iterable[tuple[Sequence[int], Sequence[bool]]], c: float = 5.0,
-                       weights: tuple[float, ...] = (0.2, 0.3, 0.5), min_count: int = 1) -> "BoundaryModel":
+                       weights: tuple[float, ...] = (0.6, 0.3, 0.1), min_count: int = 1) -> "BoundaryModel":
         """Count over ``(token ids, at_boundary flags)`` sequences; two passes so only boundary patterns
         are counted in full (the sequences must be re-iterable, e.g. a list)."""
         seqs = list(seqs)

@@ -66,6 +66,7 @@ class SearchConfig:
     beam: int = 256
     threshold: float = 12.0     # drop hypotheses this far below the best at a position (score units)
     max_piece_chars: int = 16   # longest vocabulary entry considered, in characters
+    context: int = 0            # tokens before a word that condition its search (0: the word alone)
     cache_size: int = 1_000_000
 
 
@@ -99,6 +100,7 @@ class Segmenter:
         out: list[tuple[int, int, tuple[int, ...]]] = []
         prev: int | None = None
         cache = self._cache
+        ctx = self.cfg.context
         for m in PRETOKEN.finditer(text):
             word, start = m.group(), m.start()
             self.stats["words"] += 1
@@ -113,7 +115,7 @@ class Segmenter:
                 self.stats["cache_hits"] += 1
             for a, b, ids in pieces:
                 out.append((start + a, start + b, ids))
-            prev = None if "\n" in word else pieces[-1][2][-1]
+            prev = None if "\n" in word else (pieces[-1][2][-1] if ctx else -1)
         return out
 
     def encode(self, text: str) -> tuple[list[int], list[tuple[int, int]]]:
@@ -141,6 +143,8 @@ class Segmenter:
             st = self._kenlm.State()
             if prev is None:
                 self.lm.BeginSentenceWrite(st)
+            elif prev < 0:  # no context: a word somewhere in a line
+                self.lm.NullContextWrite(st)
             else:
                 null, st2 = self._kenlm.State(), self._kenlm.State()
                 self.lm.NullContextWrite(null)
@@ -174,7 +178,7 @@ class Segmenter:
         w_lm, w_b = cfg.w_lm, cfg.w_bound
         # hypothesis: (score, kenlm state, last token, token before, back-pointer, piece start, ids)
         hyps: list[dict] = [dict() for _ in range(n + 1)]
-        hyps[0][None] = (0.0, self._context(prev), prev, None, None, 0, ())
+        hyps[0][None] = (0.0, self._context(prev), prev if prev is not None and prev >= 0 else None, None, None, 0, ())
         for i in range(n):
             if not hyps[i]:
                 continue

@@ -120,7 +120,7 @@ def train_bundle(base_dir: str | Path, train: Sequence[str | Path], out: str | P
                  prune: str = "0 0 1", quantize: int = 8, corpus: Sequence[str | Path] = (),
                  extra_lines: int = 0, exclude: Sequence[str | Path] = (),
                  search: SearchConfig | None = None, c: float = 5.0,
-                 weights: tuple[float, ...] = (0.2, 0.3, 0.5)) -> Path:
+                 weights: tuple[float, ...] = (0.6, 0.3, 0.1)) -> Path:
     """Build a bundle in ``out`` (see the module docstring); returns its path."""
     from tokenizers import Tokenizer
 
