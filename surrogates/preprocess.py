@@ -6,6 +6,8 @@
     (5, 6)
     >>> repair(text, Span(14, 16, "인명"))        # a swallowed particle after a placeholder
     (14, 15)
+    >>> repair("E은행계좌로", Span(0, 5, "은행업"))   # a swallowed common noun
+    (0, 3)
     >>> repair("  ", Span(0, 2, "인명")) is None
     True
 """
@@ -20,6 +22,7 @@ from thunder_deid.taxonomy import Taxonomy, load_taxonomy, split_label
 
 from thunder_deid.taxonomy.normalize import normalize_label
 
+TRAILING_NOUNS = ("예금계좌", "계좌", "통장", "명의")
 QUOTES = "'\"‘’“”`「」『』"
 PLACEHOLDER = r"(?:[A-Z]{1,3}|[○◯□△☆◇]+|\d{1,3})"
 _SWALLOWED = re.compile(rf"^({PLACEHOLDER})(이|가|은|는|을|를|과|와|의|에게|에서|에|로|으로|도|만)$")
@@ -51,6 +54,14 @@ def repair(text: str, span: Span) -> tuple[int, int] | None:
     m = _SWALLOWED.match(text[s:e])
     if m:
         e = s + len(m.group(1))
+    # a common noun swallowed at the end ("서수원새마을금고계좌"): the account is not the bank's name
+    if not span.label.startswith("계좌번호"):
+        for noun in TRAILING_NOUNS:
+            if text.endswith(noun, s, e) and e - s > len(noun) + 1:
+                e -= len(noun)
+                while e > s and text[e - 1].isspace():
+                    e -= 1
+                break
     return s, e
 
 
