@@ -110,11 +110,15 @@ class _Item:
 
 
 class Realizer:
-    """Holds the registry (and its inventory) so many documents share one set-up."""
+    """Holds the registry (and its inventory) so many documents share one set-up.
+
+    ``inventory`` defaults to the folders named in ``$THUNDER_DEID_INVENTORY`` (none: packaged lexicons
+    only); ``keep`` lists labels left as they are (rendered as text, not spans, and counted as skipped).
+    """
 
     def __init__(self, inventory: Inventory | None = None, keep: Iterable[str] = ()):
         self.taxonomy = load_taxonomy()
-        self.registry = Registry(self.taxonomy, inventory or Inventory.from_env(), keep)
+        self.registry = Registry(self.taxonomy, inventory if inventory is not None else Inventory.from_env(), keep)
 
     # -- stage (i) ---------------------------------------------------------------------------------
     def _prepare(self, doc: Document, report: RealizeReport) -> list[_Item]:
