@@ -35,6 +35,9 @@ def doc_with(text: str, mention: str, label: str, nth: int = 0) -> Document:
         ("산업용 밸브 제조 등을 영위하는 Z 주식회사의 대표이다.", "Z", "사업체", "중간재제조업"),
         # only the mid node is determined: a retailer, goods not stated
         ("방문판매업체인 주식회사 R에서 일하였다.", "R", "사업체", "도소매및유통업"),
+        ("분양대행업체인 주식회사 R의 대표이다.", "R", "사업체", "건설·부동산업"),
+        # legal forms in a row; the longest cue wins over the one inside it (축산물 유통, not 축산 / 농업)
+        ("축산물 유통업체인 농업회사법인 주식회사 D를 운영한다.", "D", "사업체", "식품판매업"),
         # cues that disagree merge to their lowest common ancestor
         ("철강 가공 및 기계 제조를 목적으로 하는 주식회사 V", "V", "사업체", "제조업"),
         # after the mention: trade-name phrases and a type noun compounded with it
@@ -77,6 +80,9 @@ def test_refined(text, mention, label, expected):
         ("기계 제작 및 판매업체인 주식회사 C를 운영하였다.", "C", "사업체"),
         # an area name before an activity word is not a type noun (I 재개발 = the I area)
         ("I 재개발 정비사업 조합장과 협의하였다.", "I", "사업체"),
+        # C holds places (C에 있는 식당): the restaurant is in C, so `C 식당` does not make C one
+        ("피고인은 C에서 만났다. C 식당 운영권을 주겠다고 하였으나 C에 있는 식당을 운영하게 할 능력이 없었다.", "C",
+         "그외 사건관련장소 및 이벤트"),
         # labels outside the refine table are never touched
         ("피해자 C 편의점 앞", "C", "인명"),
     ],

@@ -71,6 +71,7 @@ class ContextRefiner:
             self.refine_roots: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in rules["refine"].items()}
             self.particles = rules.get("particles", "")
             self.frames: dict[str, re.Pattern] = {k: re.compile(v) for k, v in rules["frames"].items()}
+            self.vetoes: dict[str, re.Pattern] = {k: re.compile(v) for k, v in (rules.get("vetoes") or {}).items()}
             self.cues: list[Cue] = []
             for i, c in enumerate(rules["cues"]):
                 frames = c.get("frames")
@@ -122,13 +123,18 @@ class ContextRefiner:
                 break
         return " ".join(reversed(keep))
 
-    def _evidence_at(self, text: str, start: int, end: int, own: bool) -> list[Evidence]:
+    @staticmethod
+    def _windows(text: str, start: int, end: int) -> tuple[str, str]:
+        """The text before and after an occurrence, each cut at the sentence end."""
         before = text[max(0, start - WINDOW):start]
         cut = [m.end() for m in _SENT_END.finditer(before)]
         before = before[cut[-1]:] if cut else before
         after = text[end:end + WINDOW]
         m = _SENT_END.search(after)
-        after = after[:m.start()] if m else after
+        return before, (after[:m.start()] if m else after)
+
+    def _evidence_at(self, text: str, start: int, end: int, own: bool) -> list[Evidence]:
+        before, after = self._windows(text, start, end)
         mention = text[start:end].strip(_QUOTES + " ")
         out: list[Evidence] = []
         for name, frame in self.frames.items():
@@ -157,29 +163,33 @@ class ContextRefiner:
         return common
 
     def evidence(self, doc: Document, span: Span) -> list[Evidence]:
-        """Every cue for ``span``: at the span, then at each other occurrence of its mention in ``doc``."""
+        """The cues for ``span``: at the span itself, else at the other occurrences of its mention in the
+        same case section (skipping those tagged as another kind of entity). None when an occurrence shows
+        the mention is an area holding places (a veto: ``C에 있는 식당``)."""
         roots = self.refine_roots.get(span.label)
         if roots is None:
+            return []
+        mention = doc.text[span.start:span.end].strip(_QUOTES + " ")
+        if not mention:
+            return []
+        cuts = [0, *(m.start() for m in _SECTION.finditer(doc.text)), len(doc.text)]
+        lo = max(c for c in cuts if c <= span.start)
+        hi = min(c for c in cuts if c > span.start)
+        occ = re.compile(rf"(?<![A-Za-z0-9가-힣]){re.escape(mention)}(?![A-Za-z0-9])")
+        occurrences = [(span.start, span.end)] + [m.span() for m in occ.finditer(doc.text, lo, hi)
+                                                  if not span.start <= m.start() < span.end]
+        if any(v.search(self._windows(doc.text, s, e)[1]) for s, e in occurrences for v in self.vetoes.values()):
             return []
         found = self._evidence_at(doc.text, span.start, span.end, True)
         if found:   # the cue at the span itself decides; the others only when it has none
             return found
-        cuts = [0, *(m.start() for m in _SECTION.finditer(doc.text)), len(doc.text)]
-        lo = max(c for c in cuts if c <= span.start)
-        hi = min(c for c in cuts if c > span.start)
-        mention = doc.text[span.start:span.end].strip(_QUOTES + " ")
-        if not mention:
-            return found
         tops = {self.tax.at_level(r, "top") for r in roots}
-        occ = re.compile(rf"(?<![A-Za-z0-9가-힣]){re.escape(mention)}(?![A-Za-z0-9])")
-        for m in occ.finditer(doc.text, lo, hi):
-            if span.start <= m.start() < span.end:
-                continue
+        for s, e in occurrences[1:]:
             # the same letter tagged as something else (a person, an address) is another entity: skip it
-            inside = [s for s in doc.spans if s.start <= m.start() < s.end]
-            if any(self.tax.at_level(s.label, "top") not in tops for s in inside if s.label in self.tax):
+            inside = [x for x in doc.spans if x.start <= s < x.end]
+            if any(self.tax.at_level(x.label, "top") not in tops for x in inside if x.label in self.tax):
                 continue
-            found += self._evidence_at(doc.text, m.start(), m.end(), False)
+            found += self._evidence_at(doc.text, s, e, False)
         return found
 
     def decide(self, span: Span, found: list[Evidence]) -> str | None:
