@@ -1,9 +1,10 @@
-"""``thunder-deid taxonomy stats|show|check``."""
+"""``thunder-deid taxonomy stats|show|check|normalize``."""
 
 from __future__ import annotations
 
 import argparse
 import json
+from importlib import resources
 
 from thunder_deid.taxonomy.tree import Taxonomy, load_taxonomy
 
@@ -40,13 +41,48 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
+def cmd_normalize(args: argparse.Namespace) -> int:
+    """Per label: the normalised label and the rule that decided; exit 1 if a label has no rule."""
+    from thunder_deid.errors import LabelError
+    from thunder_deid.taxonomy.normalize import Normalizer, default_normalizer
+
+    if args.rules:
+        norm = Normalizer.from_yaml(args.rules)
+    elif args.thunder:
+        with resources.as_file(resources.files("thunder_deid.taxonomy") / "data" / "thunder_label_map.yaml") as p:
+            norm = Normalizer.from_yaml(p)
+    else:
+        norm = default_normalizer()
+    rows, bad = [], 0
+    for raw in args.labels:
+        try:
+            r = norm.resolve(raw)
+        except LabelError:
+            rows.append({"label": raw, "normalized": None, "kind": None, "rule": None, "reason": "no rule maps it"})
+            bad += 1
+            continue
+        rows.append({"label": raw, "normalized": None if r.dropped else r.full_label, "kind": r.kind, "rule": r.rule,
+                     "reason": r.reason})
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False, indent=1))
+    else:
+        for row in rows:
+            if row["kind"] is None:
+                print(f"{row['label']}\tUNMAPPED\t-\tno rule maps it ({norm.source})")
+            elif row["normalized"] is None:
+                print(f"{row['label']}\tDROPPED ({row['reason']})\t{row['kind']}\t{row['rule']}")
+            else:
+                print(f"{row['label']}\t{row['normalized']}\t{row['kind']}\t{row['rule']}")
+    return 1 if bad else 0
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     from thunder_deid.cli import HelpFormatter
 
     p = sub.add_parser("taxonomy", help="inspect the three-tier PII taxonomy", formatter_class=HelpFormatter,
                        description="Inspect the taxonomy of appendix B.\n\nexamples:\n"
                        "  thunder-deid taxonomy stats --json\n  thunder-deid taxonomy show 주소\n"
-                       "  thunder-deid taxonomy check 인명 식당:한식당")
+                       "  thunder-deid taxonomy check 인명 식당:한식당\n  thunder-deid taxonomy normalize 바다횟집 '식당:한식당'")
     s = p.add_subparsers(dest="taxonomy_command", metavar="ACTION", required=True)
     q = s.add_parser("stats", help="node counts per level", formatter_class=HelpFormatter,
                      description="Count nodes per level from the data file.\n\nexample:\n  thunder-deid taxonomy stats --json")
@@ -61,3 +97,16 @@ def register(sub: argparse._SubParsersAction) -> None:
                      "example:\n  thunder-deid taxonomy check 인명 식당:한식당")
     q.add_argument("labels", nargs="+")
     q.set_defaults(func=cmd_check)
+    q = s.add_parser("normalize", help="normalise raw labels and show the deciding rule", formatter_class=HelpFormatter,
+                     description="Normalise each raw LABEL (optionally LABEL:SUB) onto the taxonomy and print, tab-separated,\n"
+                     "the label, the normalised label, the rule kind and the rule that decided; exit 1 if a label has\n"
+                     "no rule. Default rules: the packaged taxonomy/data/normalization.yaml.\n\n"
+                     "examples:\n  thunder-deid taxonomy normalize 바다횟집 '식당:한식당' 주식회사\n"
+                     "  바다횟집\t식당\tsuffix\tsuffix 횟집 -> 식당\n"
+                     "  thunder-deid taxonomy normalize --thunder '앞 노상' 구아래주소 --json")
+    q.add_argument("labels", nargs="+", metavar="LABEL")
+    q.add_argument("--rules", default=None, help="rules YAML in the normalisation format (default: the packaged rules)")
+    q.add_argument("--thunder", action="store_true", help="use the old Thunder-DeID label map "
+                   "(taxonomy/data/thunder_label_map.yaml)")
+    q.add_argument("--json", action="store_true", help="print a JSON list of {label, normalized, kind, rule, reason}")
+    q.set_defaults(func=cmd_normalize)
