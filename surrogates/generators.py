@@ -161,7 +161,24 @@ def rrn(rng: random.Random, ctx: Ctx) -> str:
     return full
 
 
+def _digit_shape(mention: str, min_digits: int) -> str | None:
+    """``'110-123-456789'`` -> ``'###-###-######'`` for a real (not placeholder) numeric mention."""
+    m = mention.strip()
+    if re.fullmatch(r"[0-9][0-9\- ]*[0-9]", m) and sum(c.isdigit() for c in m) >= min_digits:
+        return re.sub(r"[0-9]", "#", m)
+    return None
+
+
 def phone(rng: random.Random, ctx: Ctx) -> str:
+    """Mobile ``010-####-####`` or landline with a real area code; a real mention keeps its kind and area."""
+    m = re.fullmatch(r"\s*(01[016789]|02|0[3-6][1-5]|070|15\d\d|16\d\d)[- ]?\d{3,4}[- ]?\d{4}\s*", ctx.mention)
+    if m:
+        head = m.group(1)
+        if head.startswith("01"):
+            return f"010-{rng.randint(2000, 9999)}-{digits(rng, 4)}"
+        if head.startswith(("15", "16")):
+            return f"{head}-{digits(rng, 4)}"
+        return f"{head}-{rng.randint(200, 999) if head != '02' and rng.random() < 0.5 else rng.randint(2000, 9999)}-{digits(rng, 4)}"
     r = rng.random()
     if r < 0.65 or "휴대" in ctx.before[-12:]:
         return f"010-{rng.randint(2000, 9999)}-{digits(rng, 4)}"
@@ -185,8 +202,11 @@ def _bank_from_context(text: str) -> dict | None:
 
 def account(rng: random.Random, ctx: Ctx) -> str:
     """An account number in the layout of the bank named nearby, else of a random bank."""
-    bank = _bank_from_context(ctx.before[-40:]) or rng.choice(packaged()["finance"]["banks"])
-    return fill(rng, bank["layout"])
+    bank = _bank_from_context(ctx.before[-40:])
+    shape = _digit_shape(ctx.mention, 8)
+    if bank is None and shape:  # a real account number: same digit groups, new digits
+        return fill(rng, shape)
+    return fill(rng, (bank or rng.choice(packaged()["finance"]["banks"]))["layout"])
 
 
 def brn(rng: random.Random, ctx: Ctx) -> str:

@@ -110,3 +110,15 @@ def test_address_continues_in_named_district(before, dongs):
     for seed in range(20):
         v = p.below_district(random.Random(seed), Ctx("주소", before=before)).text
         assert v.split(" ")[0] in dongs or v.split(" ")[0] in local["roads"], v
+
+
+@pytest.mark.parametrize("gen,mention,pattern", [
+    (g.phone, "010-1234-5678", r"010-\d{4}-\d{4}"),
+    (g.phone, "051-123-4567", r"051-\d{3,4}-\d{4}"),
+    (g.phone, "1588-1234", r"1588-\d{4}"),
+    (g.account, "123-45-678901", r"\d{3}-\d{2}-\d{6}"),
+])
+def test_real_value_keeps_its_kind(gen, mention, pattern):
+    for seed in range(20):
+        v = gen(random.Random(seed), Ctx("x", mention=mention))
+        assert re.fullmatch(pattern, v) and v != mention, v
