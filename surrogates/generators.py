@@ -171,9 +171,9 @@ def _digit_shape(mention: str, min_digits: int) -> str | None:
 
 def phone(rng: random.Random, ctx: Ctx) -> str:
     """Mobile ``010-####-####`` or landline with a real area code; a real mention keeps its kind and area."""
-    m = re.fullmatch(r"\s*(01[016789]|02|0[3-6][1-5]|070|15\d\d|16\d\d)[- ]?\d{3,4}[- ]?\d{4}\s*", ctx.mention)
+    m = re.fullmatch(r"\s*(?:(01[016789]|02|0[3-6][1-5]|070)[- ]?\d{3,4}|(1[56]\d\d))[- ]?\d{4}\s*", ctx.mention)
     if m:
-        head = m.group(1)
+        head = m.group(1) or m.group(2)
         if head.startswith("01"):
             return f"010-{rng.randint(2000, 9999)}-{digits(rng, 4)}"
         if head.startswith(("15", "16")):
