@@ -36,6 +36,10 @@ def doc_with(text: str, mention: str, label: str, nth: int = 0) -> Document:
         # only the mid node is determined: a retailer, goods not stated
         ("방문판매업체인 주식회사 R에서 일하였다.", "R", "사업체", "도소매및유통업"),
         ("분양대행업체인 주식회사 R의 대표이다.", "R", "사업체", "건설·부동산업"),
+        # a place noun in the phrase names the business's object, not the business (주택 분양)
+        ("주택 분양 및 관리 등을 목적으로 하는 주식회사 D을 운영한다.", "D", "사업체", "건설·부동산업"),
+        ("인력공급 및 직업알선 회사인 주식회사 E의 이사이다.", "E", "사업체", "기타서비스업"),
+        ("피해자는 D이라는 상호로 동물약품을 판매하는 사람이다.", "D", "사업체", "도소매및유통업"),
         # legal forms in a row; the longest cue wins over the one inside it (축산물 유통, not 축산 / 농업)
         ("축산물 유통업체인 농업회사법인 주식회사 D를 운영한다.", "D", "사업체", "식품판매업"),
         # cues that disagree merge to their lowest common ancestor

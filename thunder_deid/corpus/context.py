@@ -193,12 +193,16 @@ class ContextRefiner:
         return found
 
     def decide(self, span: Span, found: list[Evidence]) -> str | None:
-        """The refined label, or None: the cues' lowest common ancestor if it lies below the span's label
-        and under one of the allowed roots, else nothing (the span keeps its parent label)."""
+        """The refined label, or None: the lowest common ancestor of the cues that lie under one of the
+        allowed roots, if it lies below the span's label; else nothing (the span keeps its parent label)."""
         roots = self.refine_roots.get(span.label)
-        if not roots or not found:
+        if not roots:
             return None
-        new = self._lca(sorted({e.target for e in found}))
+        # a cue for a node the span may not become names something else in the phrase (주택 in 주택 분양)
+        targets = sorted({e.target for e in found if any(e.target == r or self.tax.is_descendant(e.target, r) for r in roots)})
+        if not targets:
+            return None
+        new = self._lca(targets)
         if new is None or new == span.label or self.tax.level(new) == "top":
             return None
         if not any(new == r or self.tax.is_descendant(new, r) for r in roots):
