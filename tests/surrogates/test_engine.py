@@ -6,7 +6,7 @@ import pytest
 from thunder_deid.cli import main
 from thunder_deid.document import Document, Span, load_jsonl, write_jsonl
 from thunder_deid.inline import parse_inline
-from thunder_deid.surrogates import Inventory, Realizer, epoch_seed, realize_document, realize_documents
+from thunder_deid.surrogates import Inventory, Realizer, Surrogate, epoch_seed, realize_document, realize_documents
 from thunder_deid.surrogates.engine import group_rng
 
 R = Realizer(Inventory())
@@ -175,3 +175,25 @@ def test_labels_normalised(label, sub, out_label, out_sub):
     doc = Document("n", "서울 강남구 B에서", [Span(7, 8, label, sub)])
     out, rep = R.realize(doc, 1)
     assert rep.realized == 1 and (out.spans[0].label, out.spans[0].sub) == (out_label, out_sub)
+
+
+@pytest.mark.parametrize("value,label,before,after,expected", [
+    (Surrogate("농협은행"), "은행업", "", "은행 계좌로", "농협"),               # literal overlap
+    (Surrogate("서울이태원지구대"), "치안및교정기관", "", "지구대 앞", "서울이태원"),
+    (Surrogate("팔음산고시원"), "주거시설", "", " 고시원 4층", "팔음산"),      # across one space
+    (Surrogate("1203호"), "건물동호수", "", "호에서", "1203"),
+    (Surrogate("34세"), "나이", "", "세)이", "34"),
+    (Surrogate("3번"), "출구번호", "", "번 출구", "3"),
+    (Surrogate("203호"), "방번호", "", "실에서", "203"),                     # a different unit follows
+    (Surrogate("한빛초등학교", "한빛"), "학교", "", "초등학교에", "한빛"),      # school suffix
+    (Surrogate("역삼동", "역삼"), "행정구역-동", "", "동 주민센터", "역삼"),     # administrative unit
+    (Surrogate("강남역", "강남"), "교통·안전시설", "", "역 3번 출구", "강남"),   # station
+    (Surrogate("조조공인중개사사무소"), "부동산중개업", "", "공인중개사무소", "조조"),  # a different type word
+    (Surrogate("주식회사 한빛"), "사업체", "피해자 주식회사 ", "의", "한빛"),    # corporate marker before
+    (Surrogate("세종대로", "세종대"), "도로명", "", "로 가서", "세종대로"),      # 로 here is a particle
+    (Surrogate("김은행"), "인명", "", "은행", "김은행"),                        # names are never trimmed
+])
+def test_surface_form(value, label, before, after, expected):
+    from thunder_deid.surrogates.engine import surface_form
+
+    assert surface_form(value, label, before, after, label == "인명")[0] == expected
