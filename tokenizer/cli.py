@@ -67,6 +67,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     a.add_argument("docs", help="JSONL documents with gold spans")
     a.add_argument("--tokenizers", required=True, help="comma-separated tokenizer specs")
     a.add_argument("--max-docs", type=int, default=None)
+    a.add_argument("--repeat", type=int, default=1, help="timing: best of this many cold runs")
     a.add_argument("--json", action="store_true", help="print JSON instead of a table")
     a.set_defaults(func=cmd_analyze)
 
@@ -119,6 +120,7 @@ def _default_spec() -> str:
 def cmd_analyze(args) -> int:
     from thunder_deid.tokenizer.analyze import analyze, format_table
 
-    rows = analyze(args.docs, [s for s in args.tokenizers.split(",") if s], max_docs=args.max_docs)
+    rows = analyze(args.docs, [s for s in args.tokenizers.split(",") if s], max_docs=args.max_docs,
+                   repeat=args.repeat)
     print(json.dumps(rows, ensure_ascii=False, indent=1) if args.json else format_table(rows))
     return 0

@@ -91,6 +91,9 @@ class Segmenter:
         self._char_bl: dict[str, str] = {}
         self._ctx: dict[int | None, object] = {}
         self._cache: dict[tuple[int | None, str], tuple] = {}
+        self._edge_cache: dict[str, list] = {}
+        # every prefix of a vocabulary entry, so the lattice stops extending a piece early
+        self._prefixes = {t[:k] for t in vocab for k in range(1, len(t) + 1)}
         self.stats = {"words": 0, "cache_hits": 0}
 
     # -- public ---------------------------------------------------------------------------------------
@@ -155,13 +158,23 @@ class Segmenter:
 
     def _edges(self, word: str) -> list[list[tuple[int, tuple[int, ...]]]]:
         """``edges[i]``: ``(j, ids)`` for every piece ``word[i:j]`` the vocabulary allows."""
+        edges = self._edge_cache.get(word)
+        if edges is None:
+            if len(self._edge_cache) >= self.cfg.cache_size:
+                self._edge_cache.clear()
+            edges = self._edge_cache[word] = self._lattice(word)
+        return edges
+
+    def _lattice(self, word: str) -> list[list[tuple[int, tuple[int, ...]]]]:
         bl = [self._bl(c) for c in word]
-        n, vocab, L = len(word), self.vocab, self.max_len
+        n, vocab, L, prefixes = len(word), self.vocab, self.max_len, self._prefixes
         edges: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(n)]
         for i in range(n):
             s = ""
             for j in range(i, min(n, i + L)):
                 s += bl[j]
+                if s not in prefixes:  # no vocabulary entry starts with this
+                    break
                 t = vocab.get(s)
                 if t is not None:
                     edges[i].append((j + 1, (t,)))
@@ -174,25 +187,38 @@ class Segmenter:
         edges = self._edges(word)
         if n == 1:
             return ((0, 1, edges[0][0][1]),)
-        cfg, lm, bscore, words, State = self.cfg, self.lm, self.boundary.score, self._lmword, self._kenlm.State
-        w_lm, w_b = cfg.w_lm, cfg.w_bound
+        cfg, lm, words, State = self.cfg, self.lm, self._lmword, self._kenlm.State
+        w_lm = cfg.w_lm
+        # boundary score inlined (hot loop): w_bound * sum_n w_n * table_n[pattern]
+        bw = [cfg.w_bound * w for w in self.boundary.weights] + [0.0, 0.0]
+        b1, b2, b3 = bw[0], bw[1], bw[2]
+        tabs = self.boundary.tables + [{}, {}]
+        u, bi, tri = tabs[0], tabs[1], tabs[2]
+        beam, threshold = cfg.beam, cfg.threshold
         # hypothesis: (score, kenlm state, last token, token before, back-pointer, piece start, ids)
         hyps: list[dict] = [dict() for _ in range(n + 1)]
         hyps[0][None] = (0.0, self._context(prev), prev if prev is not None and prev >= 0 else None, None, None, 0, ())
         for i in range(n):
-            if not hyps[i]:
+            hi = hyps[i]
+            if not hi:
                 continue
-            cur = sorted(hyps[i].values(), key=lambda h: -h[0])[: cfg.beam]
-            floor = cur[0][0] - cfg.threshold
+            if len(hi) == 1:
+                cur = list(hi.values())
+            else:
+                cur = sorted(hi.values(), key=lambda h: -h[0])[:beam]
+                floor = cur[0][0] - threshold
+                cur = [h for h in cur if h[0] >= floor]
             for j, ids in edges[i]:
                 nxt = hyps[j]
                 for h in cur:
-                    if h[0] < floor:
-                        break
                     score, st, t1, t2 = h[0], h[1], h[2], h[3]
                     for t in ids:
                         out = State()
-                        score += w_lm * lm.BaseScore(st, words[t], out) + w_b * bscore(t, t1, t2)
+                        score += w_lm * lm.BaseScore(st, words[t], out) + b1 * u.get((t,), 0.0)
+                        if t1 is not None:
+                            score += b2 * bi.get((t1, t), 0.0)
+                            if t2 is not None:
+                                score += b3 * tri.get((t2, t1, t), 0.0)
                         st, t2, t1 = out, t1, t
                     key = (st, t1, t2)
                     old = nxt.get(key)
