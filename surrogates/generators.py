@@ -43,7 +43,10 @@ def person_name(rng: random.Random, ctx: Ctx) -> str:
     # "D(여, 36세)" / "D(남)": the sex written right after the name decides the given name's gender
     m = re.match(r"\s*\(\s*(?:가명\s*,\s*)?(여|남)", ctx.after)
     female = (m.group(1) == "여") if m else rng.random() < 0.5
-    given = rng.choice(names["given_female"] if female else names["given_male"])
+    a = re.match(r"\s*\([^)]{0,12}?(\d{1,2})세", ctx.after)
+    older = int(a.group(1)) >= 50 if a else rng.random() < 0.5  # "(남, 67세)": a name of that generation
+    key = ("given_female" if female else "given_male") + ("_older" if older else "")
+    given = rng.choice(names[key])
     return surname + given
 
 

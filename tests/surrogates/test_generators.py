@@ -79,10 +79,12 @@ def test_account_follows_named_bank():
     assert re.fullmatch(bank["layout"].replace("#", r"\d"), v)
 
 
-@pytest.mark.parametrize("after,female", [("(여, 36세)", True), ("(남, 41세)", False), ("(가명, 여, 20세)", True)])
-def test_name_follows_written_sex(after, female):
+@pytest.mark.parametrize("after,key", [("(여, 36세)", "given_female"), ("(남, 41세)", "given_male"),
+                                       ("(가명, 여, 20세)", "given_female"), ("(여, 67세)", "given_female_older"),
+                                       ("(남, 52세)", "given_male_older")])
+def test_name_follows_written_sex_and_age(after, key):
     names = packaged()["names"]
-    pool = set(names["given_female"] if female else names["given_male"])
+    pool = set(names[key])
     for seed in range(30):
         v = g.person_name(random.Random(seed), Ctx("인명", after=after))
         assert any(v.endswith(n) for n in pool), v
