@@ -71,9 +71,22 @@ def test_all_spans_mapped_and_level_shares(converted):
     levels = collections.Counter(TAX.level(s.label) for d in converted.values() for s in d.spans)
     total = sum(levels.values())
     assert total == 24775
-    # measured 74.1% leaf, 18.8% mid, 7.1% top: the top share is legal-form-only company labels (주식회사,
-    # 회사, (주) …) and location references (앞 노상, 추행장소 …), which record no industry or place type
-    assert (levels["leaf"] + levels["mid"]) / total > 0.92
+    # measured 74.5% leaf, 18.9% mid, 6.6% top (93.4% leaf or mid; 92.9% without the context rules). The
+    # top share is legal-form-only company labels (주식회사, 회사, (주) …) and location references (앞 노상,
+    # 추행장소 …) whose judgment states no industry or place type either: they keep the parent (A.2). The
+    # 95% target is NOT reached; reaching it would mean guessing types for ~390 more spans.
+    assert (levels["leaf"] + levels["mid"]) / total > 0.934
+
+
+def test_context_refinement_on_the_corpus(converted):
+    refined = sum(d.meta.get("context_refined", 0) for d in converted.values())
+    assert 120 <= refined <= 160      # measured 129 spans in 43 documents
+    # a legal-form-only label is refined to an industry, never out of 사업체
+    legal = [s for d in converted.values() for s in d.spans if s.sub in ("주식회사", "(주)", "회사")]
+    assert all(s.label == "사업체" or TAX.is_descendant(s.label, "사업체") for s in legal)
+    # all refinements start from the top nodes the old labels leave (1,754 spans without the rules)
+    top = sum(1 for d in converted.values() for s in d.spans if TAX.level(s.label) == "top")
+    assert top == 1754 - refined
 
 
 def test_frequent_labels_have_reviewed_entries(old_label_counts):
