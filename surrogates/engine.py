@@ -216,7 +216,7 @@ class Realizer:
             out.append(gap)
             length += len(gap)
             if it.key not in values:
-                source, v = self._surrogate(doc, seed, it.key, groups[it.key], "".join(out)[-WINDOW:], used)  # type: ignore[index,arg-type]
+                source, v = self._surrogate(doc, seed, it.key, groups[it.key], _recent(out), used)  # type: ignore[index,arg-type]
                 values[it.key] = v  # type: ignore[index]
                 report.sources[source] += 1
                 if v is None:
@@ -232,14 +232,14 @@ class Realizer:
                 pos = it.end
                 continue
             after = text[it.end : it.end + WINDOW]
-            before = "".join(out)[-WINDOW:]
+            before = _recent(out)
             form, trimmed = surface_form(value, it.label, before, after, self.registry.taxonomy.is_descendant(it.label, "이름"))
             report.overlaps_removed += trimmed
             out.append(form)
             extra = {k: v for k, v in it.span.extra.items() if k != "text"}
             if "text" in it.span.extra:
                 extra["text"] = form
-            spans.append(Span(length, length + len(form), it.label, it.sub, None, extra))
+            spans.append(Span(length, length + len(form), it.label, it.sub, it.span.score, extra))
             length += len(form)
             report.realized += 1
             prev_form = form
@@ -249,6 +249,18 @@ class Realizer:
         meta = dict(doc.meta)
         meta["surrogate_seed"] = seed
         return Document(doc.id, "".join(out), spans, meta), report
+
+
+def _recent(pieces: list[str], n: int = WINDOW) -> str:
+    """The last ``n`` characters of ``"".join(pieces)`` without joining the whole document each time."""
+    tail: list[str] = []
+    size = 0
+    for p in reversed(pieces):
+        tail.append(p)
+        size += len(p)
+        if size >= n:
+            break
+    return "".join(reversed(tail))[-n:]
 
 
 def _leaks(mention: str, value: Surrogate) -> bool:
