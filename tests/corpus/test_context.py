@@ -168,3 +168,20 @@ def test_bad_rules_are_reported(patch, message, tmp_path):
     rules.update(patch)
     with pytest.raises(ThunderDeidError, match=message):
         ContextRefiner(rules)
+
+
+def test_convert_cli_reports_refinements_and_can_skip_them(tmp_path, capsys):
+    from thunder_deid.cli import main
+    from thunder_deid.document import load_jsonl
+
+    (tmp_path / "src" / "fraud").mkdir(parents=True)
+    (tmp_path / "src" / "fraud" / "doc_00000.md").write_text(
+        "피고인은 운송업체인 주식회사 <<<주식회사>>>K<<</주식회사>>>의 대표이다.", encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    assert main(["corpus", "convert-thunder", str(tmp_path / "src"), str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "refined from context: 1 spans in 1 documents (사업체 -> 화물운송·물류업 x1" in err and "운송업체" not in err
+    assert [s.label for s in load_jsonl(out)[0].spans] == ["화물운송·물류업"]
+    assert main(["corpus", "convert-thunder", str(tmp_path / "src"), str(out), "--no-context"]) == 0
+    assert "refined" not in capsys.readouterr().err
+    assert [s.label for s in load_jsonl(out)[0].spans] == ["사업체"]
