@@ -8,6 +8,7 @@ from thunder_deid.document import Document, Span, load_jsonl, write_jsonl
 from thunder_deid.inline import parse_inline
 from thunder_deid.surrogates import Inventory, Realizer, Surrogate, epoch_seed, realize_document, realize_documents
 from thunder_deid.surrogates.engine import group_rng
+from thunder_deid.validate import problems
 
 R = Realizer(Inventory())
 
@@ -52,6 +53,7 @@ def test_spans_anchor_and_particles_agree(seed, check_realized):
     for src in DOCS:
         out, rep = R.realize(src, seed)
         check_realized(out)
+        assert problems(out) == []
         assert rep.realized == len(src.spans) == len(out.spans)
         for s, o in zip(src.spans, out.spans):
             assert out.text[o.start : o.end] != src.text[s.start : s.end]
