@@ -46,6 +46,11 @@ def spans_of(text: str) -> list[tuple[str, str]]:
     ("공소외 3 주식회사(이하 ‘공소외 3 회사’)와 공소외 3은 계약을 맺었다",
      [("3", "사업체"), ("3", "사업체"), ("3", "사업체")]),
     ("원고 2와 피고 1 사이의 소송", [("2", "인명"), ("1", "인명")]),
+    ("피고인 1 휴대폰으로 공소외 2 카드를 결제", [("1", "인명"), ("2", "인명")]),
+    ("공소외 2 저축은행과 공소외 3 협동조합", [("2", "은행업"), ("3", "경제적 권익")]),
+    ("(회사명 1 생략) 자동차부품연구원과", [("(회사명 1 생략)", "연구개발기관")]),
+    ("○○생명보험주식회사의 상품", [("○○", "보험업")]),
+    ("(상호명 1 생략) 냉면에서", [("(상호명 1 생략)", "식당")]),
     # counts and dates are not placeholders
     ("피고인 2명과 원고 3인", []),
     ("공소외 1, 2010. 3. 4. 만남", [("1", "인명")]),
@@ -92,7 +97,7 @@ def test_letters_ignored_elsewhere() -> None:
 def test_every_rule_label_is_in_the_taxonomy() -> None:
     tax = load_taxonomy()
     rules = Rules.from_yaml()
-    labels = {c.label for c in rules.suffix_cues + rules.prefix_cues}
+    labels = {c.label for c in rules.suffix_cues["any"][0] + rules.prefix_cues}
     labels |= {k.label for k in rules.omitted if k.label} | set(rules.org_roles.values())
     assert all(label in tax for label in labels)
 

@@ -53,8 +53,8 @@ class Cue:
 
     pattern: re.Pattern
     label: str
-    address: bool = False   # an address unit ("○○동"): never after ROLE + number
-    not_after_role: bool = False  # "피고인 1 계좌" is a person's account, "△△ 계좌" names a bank
+    address: bool = False   # an address unit ("○○동"), not propagated to other occurrences
+    after_role: bool = False  # an institution head that may follow ROLE + number ("공소외 3 주식회사")
     lot: bool = False       # a prefix cue for lot numbers ("산○○-○○"): only a hyphenated placeholder
     strong: bool = False    # a prefix cue that wins over suffix cues ("학교법인 ○○학원")
 
@@ -84,12 +84,15 @@ class Rules:
     office_titles: re.Pattern
     address_before: re.Pattern
     url_before: re.Pattern
-    suffix_cues: tuple[Cue, ...]
+    # suffix cues by where they apply: "any" placeholder, "role" (after ROLE + number: institution heads),
+    # "name" (refining a generic omission "(명칭 생략)": no address units); each with its cues as one
+    # alternation (group k = cue k - 1)
+    suffix_cues: dict[str, tuple[tuple[Cue, ...], re.Pattern]]
     prefix_cues: tuple[Cue, ...]
     default_symbol: str
     default_letter: str
     geo_labels: frozenset[str]        # 지리정보 and below: never propagated to other occurrences
-    role_cue_labels: frozenset[str]   # organisation labels a cue may give a ROLE + number
+    org_labels: frozenset[str]        # organisation labels: a prefix cue giving one propagates
 
     @classmethod
     def from_yaml(cls, path: str | Path | None = None) -> "Rules":
@@ -138,13 +141,17 @@ class Rules:
         def cues(items: list[dict], key: str) -> tuple[Cue, ...]:
             out = []
             for i, c in enumerate(items):
-                unknown = set(c) - {"re", "label", "address", "not_after_role", "lot", "strong"}
+                unknown = set(c) - {"re", "label", "address", "after_role", "lot", "strong"}
                 if unknown:
                     raise ThunderDeidError(f"{where}: {key}[{i}]: unknown keys {sorted(unknown)}")
-                flags = {k: bool(c.get(k)) for k in ("address", "not_after_role", "lot", "strong")}
+                flags = {k: bool(c.get(k)) for k in ("address", "after_role", "lot", "strong")}
                 out.append(Cue(rx(c["re"]), label(c["label"], f"{key}[{i}]"), **flags))
             return tuple(out)
 
+        def alternation(items: tuple[Cue, ...]) -> re.Pattern:
+            return re.compile("|".join(f"({c.pattern.pattern})" for c in items))
+
+        suffix_cues = cues(data["suffix_cues"], "suffix_cues")
         return cls(
             role_number=role_number,
             list_number=list_number,
@@ -162,13 +169,15 @@ class Rules:
             office_titles=re.compile(data["office_titles"]),
             address_before=re.compile(data["address_before"]),
             url_before=re.compile(data["url_before"]),
-            suffix_cues=cues(data["suffix_cues"], "suffix_cues"),
+            suffix_cues={name: (cs, alternation(cs)) for name, cs in (
+                ("any", suffix_cues),
+                ("role", tuple(c for c in suffix_cues if c.after_role)),
+                ("name", tuple(c for c in suffix_cues if not c.address)))},
             prefix_cues=cues(data["prefix_cues"], "prefix_cues"),
             default_symbol=label(data["default_symbol"], "default_symbol"),
             default_letter=label(data["default_letter"], "default_letter"),
             geo_labels=frozenset(n.name for n in tax if n.name == "지리정보" or tax.is_descendant(n.name, "지리정보")),
-            # "공소외 3 주식회사" is a company, but "공소외 100 팀장" is a person: no 조직체계 cue
-            role_cue_labels=frozenset(n.name for n in tax
+            org_labels=frozenset(n.name for n in tax
                                       if any(n.name == t or tax.is_descendant(n.name, t) for t in ("사업체", "기관 및 시설", "조직"))
                                       and not (n.name == "조직체계" or tax.is_descendant(n.name, "조직체계"))),
         )
@@ -184,7 +193,7 @@ _OMITTED = re.compile(r"\(([^()\n]{0,80}?)\s?생략\s?\)")
 
 
 # -- context cues -----------------------------------------------------------------------------------
-def _suffix_label(text: str, end: int, rules: Rules, *, address: bool = True) -> str | None:
+def _suffix_label(text: str, end: int, rules: Rules, where: str = "any") -> str | None:
     """Label implied by the word right after ``end`` ("○○저축은행", "‘○○○’ 금은방", "공소외 3 주식회사")."""
     i = end
     while i < len(text) and text[i] in _QUOTE_CLOSE and i - end < 2:
@@ -194,14 +203,25 @@ def _suffix_label(text: str, end: int, rules: Rules, *, address: bool = True) ->
     spaced = i < len(text) and text[i] == " "
     if spaced:
         i += 1
-    for cue in rules.suffix_cues:
-        if (cue.address or cue.not_after_role) and not address:
-            continue
-        m = cue.pattern.match(text, i)
-        # after a space only a whole word of two or more letters counts ("○○○ 금은방", not "○○ 사이")
-        if m and (not spaced or len(m.group()) >= 2):
-            return cue.label
-    return None
+    cues, combined = rules.suffix_cues[where]
+    first = _cue_at(text, i, cues, combined)
+    if first is not None and spaced and first[1] - i < 2:
+        first = None        # after a space only a whole word of two or more letters counts ("○○ 사이")
+    # Korean compounds are head-final: in "○○ 자동차부품연구원과" the head 연구원 (the cue that ends the
+    # word) names the kind, not 자동차; a bare company form (주식회사, 회사) is no head ("생명보험주식회사")
+    j = first[1] if first is not None else i
+    while j < len(text) and "가" <= text[j] <= "힣" and j - i < 12:
+        head = _cue_at(text, j, cues, combined)
+        if head is not None and head[0] != "사업체" and head[1] - j >= 2 and re.match(_BOUNDARY, text[head[1]:]):
+            return head[0]
+        j += 1
+    return first[0] if first is not None else None
+
+
+def _cue_at(text: str, i: int, cues: tuple[Cue, ...], combined: re.Pattern) -> tuple[str, int] | None:
+    """The first cue (in table order) matching at ``i``: its label and end."""
+    m = combined.match(text, i)
+    return (cues[m.lastindex - 1].label, m.end()) if m else None
 
 
 def _prefix_label(text: str, start: int, rules: Rules, key: str, *, strong_only: bool = False) -> str | None:
@@ -240,7 +260,7 @@ def _omitted(text: str, rules: Rules) -> Iterator[Found]:
             continue
         rule = "omitted"
         if kind is not None and kind.refine:
-            cue = _suffix_label(text, m.end(), rules, address=False)
+            cue = _suffix_label(text, m.end(), rules, "name")
             if cue is not None:
                 lab, rule = cue, "suffix"
         key = m.group() if re.search(r"\d", inner) else ""
@@ -263,8 +283,8 @@ def _role_numbers(text: str, rules: Rules) -> Iterator[Found]:
             pos = n.end()
         for k, (s, e) in enumerate(spans):
             base = rules.org_roles.get(role, "인명")
-            cue = _suffix_label(text, e, rules, address=False) if k == len(spans) - 1 else None
-            if cue in rules.role_cue_labels:
+            cue = _suffix_label(text, e, rules, "role") if k == len(spans) - 1 else None
+            if cue is not None:
                 yield s, e, cue, "suffix", f"{role} {text[s:e]}"
             else:
                 yield s, e, base, "default", f"{role} {text[s:e]}"
@@ -342,19 +362,22 @@ def annotate(text: str, rules: Rules | None = None) -> list[Span]:
 def _propagate(found: list[Found], rules: Rules) -> list[Found]:
     """Give an uncued occurrence the label its other occurrences got from a cue ("공소외 3 주식회사 …
     공소외 3은" -> both 사업체): a document names one entity by one placeholder. Only a clear majority
-    (two thirds of the cued occurrences) propagates, and never an address unit ("○○동" says nothing
-    about another "○○")."""
+    (two thirds of the cued occurrences, and a fifth of all) propagates, and never an address unit
+    ("○○동" says nothing about another "○○")."""
     cued: dict[str, Counter] = {}
+    seen = Counter(f[4] for f in found)
     for s, e, lab, rule, key in found:
         # a title in 『』 or a name after "사이트 ‘" says little about the same symbols elsewhere
-        from_cue = rule == "suffix" or (rule == "prefix" and lab in rules.role_cue_labels)
+        from_cue = rule == "suffix" or (rule == "prefix" and lab in rules.org_labels)
         if key and from_cue and lab not in rules.geo_labels:
             cued.setdefault(key, Counter())[lab] += 1
     out = []
     for s, e, lab, rule, key in found:
         if rule in ("default", "omitted") and key in cued:
             best, n = cued[key].most_common(1)[0]
-            if best != lab and 3 * n >= 2 * sum(cued[key].values()):
+            # ... and only where cues are not rare among the occurrences: two "(회사명 1 생략) 자동차부품연구원"
+            # among 500 "(회사명 1 생략) 주식" say nothing about the company
+            if best != lab and 3 * n >= 2 * sum(cued[key].values()) and 5 * n >= seen[key]:
                 lab, rule = best, "propagated"
         out.append((s, e, lab, rule, key))
     return out
