@@ -41,6 +41,7 @@ WINDOW = 32
 # Unit and type words that may stand right after a span and must not be doubled by the surrogate.
 UNIT_WORDS = ("번지", "학년", "개월", "블록", "로트", "호차", "층", "호", "동", "번", "세", "년", "기", "원", "편",
               "구", "시", "군", "읍", "면", "리", "은행", "지점", "점", "대로", "로", "길", "역", "주식회사", "팀", "부서")
+_SPACED_UNITS = ("역",)  # "C 역 3번 출구": the station word may stand apart from the name
 _OMITTED = re.compile(r"\s*생략(?=\s*\))")
 CORP_MARKERS = ("주식회사", "(주)", "㈜", "유한회사", "(유)", "합자회사", "사단법인", "재단법인")
 
@@ -339,7 +340,7 @@ def surface_form(value: Surrogate, label: str, before: str, after: str, is_name:
         suf = form[-k:]
         if not a.startswith(suf) or not all(is_hangul_syllable(c) for c in suf):
             continue
-        if k == 1 and (after.startswith(" ") or suf not in UNIT_WORDS):
+        if k == 1 and (suf not in UNIT_WORDS or (after.startswith(" ") and suf not in _SPACED_UNITS)):
             continue
         p = find_particle(after)
         if p is not None and p[0] == 0 and p[1] == k:

@@ -190,6 +190,7 @@ def test_labels_normalised(label, sub, out_label, out_sub):
     (Surrogate("한빛초등학교", "한빛"), "학교", "", "초등학교에", "한빛"),      # school suffix
     (Surrogate("역삼동", "역삼"), "행정구역-동", "", "동 주민센터", "역삼"),     # administrative unit
     (Surrogate("강남역", "강남"), "교통·안전시설", "", "역 3번 출구", "강남"),   # station
+    (Surrogate("원당역"), "교통·안전시설", "", " 역 12번 출구", "원당"),
     (Surrogate("조조공인중개사사무소"), "부동산중개업", "", "공인중개사무소", "조조"),  # a different type word
     (Surrogate("주식회사 한빛"), "사업체", "피해자 주식회사 ", "의", "한빛"),    # corporate marker before
     (Surrogate("세종대로", "세종대"), "도로명", "", "로 가서", "세종대로"),      # 로 here is a particle
