@@ -53,3 +53,25 @@ def tiny_docs():
                 spans.append(Span(k, k + len(mention), label))
         out.append(Document(f"d{i}", t, sorted(spans, key=lambda s: s.start)))
     return out
+
+
+@pytest.fixture(scope="session")
+def model_dir(tmp_path_factory, tiny_tokenizer, tiny_tokenizer_dir) -> Path:
+    """A tiny random tagger saved as a model directory (fp16 weights, like the embedded model)."""
+    import torch
+
+    from thunder_deid.model.config import get_config
+    from thunder_deid.model.labels import LabelSet
+    from thunder_deid.model.modeling import build_tagger, save_model
+
+    torch.manual_seed(0)
+    cfg = get_config("tiny")
+    labels = LabelSet(["계좌번호", "은행업", "인명"])
+    model = build_tagger(cfg.model, tiny_tokenizer, labels)
+    with torch.no_grad():  # make the random model tag a lot: bias B-인명 up
+        model.classifier.bias = torch.nn.Parameter(torch.zeros(len(labels)))
+        model.classifier.bias[labels.tag_id("B-인명")] = 3.0
+    out = tmp_path_factory.mktemp("m") / "model"
+    save_model(model, out, str(tiny_tokenizer_dir), {"max_length": 16, "stride": 4, "config": cfg.to_dict()},
+               dtype=torch.float16)
+    return out

@@ -19,21 +19,6 @@ from thunder_deid.model.redact import mask, render
 TEXT = "피고인은 2020. 3. 5. 피해자 김민준에게 하나은행 계좌(123-456-789012)로 송금하게 하였다.\n\n" * 3
 
 
-@pytest.fixture(scope="module")
-def model_dir(tmp_path_factory, tiny_tokenizer, tiny_tokenizer_dir) -> Path:
-    torch.manual_seed(0)
-    cfg = get_config("tiny")
-    labels = LabelSet(["계좌번호", "은행업", "인명"])
-    model = build_tagger(cfg.model, tiny_tokenizer, labels)
-    with torch.no_grad():  # make the random model tag a lot: bias B-인명 up
-        model.classifier.bias = torch.nn.Parameter(torch.zeros(len(labels)))
-        model.classifier.bias[labels.tag_id("B-인명")] = 3.0
-    out = tmp_path_factory.mktemp("m") / "model"
-    save_model(model, out, str(tiny_tokenizer_dir), {"max_length": 16, "stride": 4, "config": cfg.to_dict()},
-               dtype=torch.float16)
-    return out
-
-
 def test_load_and_predict_keeps_text(model_dir):
     tagger = tm.load(model_dir)
     doc = tagger.predict(TEXT)

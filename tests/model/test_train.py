@@ -97,3 +97,16 @@ def test_resume_continues_bit_identically(data, tiny_tokenizer_dir):
     oa = load_file(str(data / "straight" / "checkpoint" / "optimizer.safetensors"))
     ob = load_file(str(data / "resumed" / "checkpoint" / "optimizer.safetensors"))
     assert all(torch.equal(oa[k], ob[k]) for k in oa)
+
+
+def test_finetune_from_a_model_directory(data, model_dir):
+    """``finetune --from`` reuses the model's tokenizer and config, adds new labels, trains, saves best/."""
+    from thunder_deid.cli import main
+    from thunder_deid.model.modeling import load_model
+
+    assert main(["finetune", "--from", str(model_dir), "--train", str(data / "train.jsonl"), "--valid",
+                 str(data / "valid.jsonl"), "--out", str(data / "ft"), "--max-steps", "2", "--threads", "1",
+                 "--device", "cpu"]) == 0
+    model, tok, labels, meta = load_model(data / "ft" / "best")
+    assert {"인명", "은행업", "계좌번호", "전화번호"} <= set(labels.targets)
+    assert meta["init"] == str(model_dir)

@@ -4,7 +4,7 @@
     >>> cfg.model.num_hidden_layers, cfg.model.hidden_size, cfg.train.learning_rate, cfg.train.effective_batch
     (22, 768, 5e-05, 32)
     >>> get_config("small").model.hidden_size
-    192
+    128
 
 Heads and intermediate sizes follow the ModernBERT conventions (head dimension 64; GLU MLP whose
 ``intermediate_size`` is the width of each of its two halves). The published ModernBERT-base/large use
@@ -18,7 +18,7 @@ name   layers  hidden  heads  intermediate  params (50,368 vocab, approx.)
 395m   28      1024    16     2624          395M
 750m   32      1152    18     4608          737M
 1b     22      1792    28     5376          1.01B
-small  4       192     3      384           the embedded CPU default (windows of 512)
+small  4       128     2      256           the embedded CPU default (windows of 512)
 tiny   2       64      2      128           tests only
 =====  ======  ======  =====  ============  ==============================
 
@@ -107,9 +107,9 @@ PRESETS: dict[str, dict[str, Any]] = {
              "train": {"learning_rate": 1e-3, "epochs": 2, "batch_size": 2, "effective_batch": 4, "stride": 8}},
     # The embedded CPU default: trained on a shared 2-core machine, so windows are 512 tokens
     # (most judgments fit in one) and the learning rate is that of small from-scratch encoders.
-    "small": {"model": {"num_hidden_layers": 4, "hidden_size": 192, "num_attention_heads": 3,
-                        "intermediate_size": 384, "max_length": 512},
-              "train": {"learning_rate": 1e-3, "epochs": 3, "batch_size": 8, "effective_batch": 16,
+    "small": {"model": {"num_hidden_layers": 4, "hidden_size": 128, "num_attention_heads": 2,
+                        "intermediate_size": 256, "max_length": 512},
+              "train": {"learning_rate": 1.5e-3, "epochs": 2, "batch_size": 8, "effective_batch": 16,
                         "stride": 64, "warmup_ratio": 0.03}},
     "150m": _paper(22, 768, 12, 1152, 5e-5, 32),
     "395m": _paper(28, 1024, 16, 2624, 5e-5, 32),

@@ -1,0 +1,29 @@
+"""The embedded default model: present in the package, loadable offline, tags the sample judgment."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from thunder_deid.model.infer import default_model_dir
+
+REPO = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.skipif(not (default_model_dir() / "model.safetensors").is_file(),
+                                reason="embedded model not built in this checkout")
+
+
+def test_embedded_model_is_small():
+    size = sum(p.stat().st_size for p in default_model_dir().rglob("*") if p.is_file())
+    assert size <= 40 * 2**20
+
+
+def test_default_load_finds_names_in_the_sample_judgment():
+    import thunder_deid.model as tm
+
+    text = (REPO / "examples" / "sample_judgment.txt").read_text(encoding="utf-8")
+    doc = tm.load().predict(text)
+    found = {doc.text[s.start:s.end] for s in doc.spans if s.label == "인명"}
+    assert found & {"박도윤", "김서윤", "이준서", "최가온"}
+    masked = tm.load().redact(text, mode="mask")
+    assert "[인명]" in masked and len(masked) < len(text) + 10 * len(doc.spans)
