@@ -164,7 +164,7 @@ class Realizer:
             if tw:
                 break
         ctx = Ctx(label, sub, key[0], before, doc.text[first.end : first.end + WINDOW], tw)
-        source, fn = self.registry.generator(label, sub)
+        source, fn = self.registry.generator(label, sub, tw)
         if fn is None:
             return source, None
         rng = group_rng(seed, doc.id, key)

@@ -18,6 +18,7 @@ draws from the ``한식당`` list) or a built-in sub-label rule (``호`` -> a un
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from dataclasses import dataclass
@@ -189,11 +190,19 @@ class Registry:
             r = self.rule(label)
         return label, r
 
-    def generator(self, label: str, sub: str | None) -> tuple[str, Generator | None]:
-        """``(source, generator)`` for a span: sub-label list, built-in sub rule, then the label's rule."""
+    def generator(self, label: str, sub: str | None, type_word: str | None = None) -> tuple[str, Generator | None]:
+        """``(source, generator)`` for a span: sub-label list, built-in sub rule, then the label's rule.
+
+        A broad (mid/top) label followed by a type word that belongs to one of its leaves is served by that
+        leaf: ``<<<C:사업체>>> 식당`` draws a restaurant name.
+        """
         final, rule = self.resolve(label)
         if rule.kind == "keep":
             return "keep", None
+        if type_word and self._rules[label].kind == "fallback" and not sub_rule_applies(sub, self.inventory):
+            leaf = self._leaf_for_type(label, type_word)
+            if leaf is not None:
+                final, rule = leaf, self._rules[leaf]
         if sub:
             builtin = SUB_RULES.get(sub)
             # built-in sub rules for structured values (units, numbers, banks with account layouts) are
@@ -208,6 +217,12 @@ class Registry:
             if builtin is not None and not _is_name(self.taxonomy, final) and (builtin.kind != "sample" or rule.inventory):
                 return f"sub:{sub}", builtin.fn
         return f"{rule.kind}:{rule.target}", rule.fn
+
+    def _leaf_for_type(self, label: str, type_word: str) -> str | None:
+        for leaf in _labels_by_type().get(type_word, ()):
+            if leaf in self._rules and self.taxonomy.is_descendant(leaf, label):
+                return leaf
+        return None
 
     def uncovered(self) -> list[str]:
         """Taxonomy nodes with no rule (must stay empty; a test checks it)."""
@@ -231,6 +246,24 @@ class Registry:
             except (KeyError, ValueError):
                 rows.append((n.name, n.level, "MISSING", ""))
         return rows
+
+
+def sub_rule_applies(sub: str | None, inventory: Inventory) -> bool:
+    """Does the sub-label itself already say what to draw (a list or a built-in rule)?"""
+    return bool(sub) and (sub in SUB_RULES or inventory.get(sub) is not None)
+
+
+@functools.lru_cache(maxsize=None)
+def _labels_by_type() -> dict[str, tuple[str, ...]]:
+    """Type word -> the taxonomy leaves whose composed names end with it (식당 -> 식당, …)."""
+    tax = load_taxonomy()
+    out: dict[str, list[str]] = {}
+    for label, spec in packaged()["entities"]["compose"].items():
+        if label in tax and tax.level(label) == "leaf":
+            for t in spec.get("types", ()):
+                if t:
+                    out.setdefault(t, []).append(label)
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def _is_name(tax: Taxonomy, label: str) -> bool:

@@ -75,3 +75,14 @@ def test_cuisine_sub_label_without_inventory(sub, types):
     assert source == f"sub:{sub}"
     for seed in range(10):
         assert fn(random.Random(seed), Ctx("식당", sub=sub)).text.endswith(types)
+
+
+@pytest.mark.parametrize("label,type_word,source", [
+    ("사업체", "식당", "sample:entities.compose.식당"),       # a broad label: the type word picks the leaf
+    ("외식업", "카페", "sample:entities.compose.카페"),
+    ("기관 및 시설", "초등학교", "sample:entities.compose.학교"),
+    ("사업체", "초등학교", "sample:entities.compose.기타서비스업"),  # not a leaf under 사업체: the fallback
+    ("식당", "카페", "sample:entities.compose.식당"),         # a leaf label is never overridden
+])
+def test_type_word_selects_leaf_of_broad_label(label, type_word, source):
+    assert REG.generator(label, None, type_word)[0] == source
