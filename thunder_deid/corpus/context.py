@@ -46,7 +46,9 @@ WINDOW = 60  # characters each side of an occurrence (then cut at the sentence e
 
 @dataclass(frozen=True)
 class Cue:
-    pattern: re.Pattern
+    pattern: re.Pattern             # the cue anywhere in a region
+    whole: re.Pattern               # the cue plus a particle as a whole region (after_noun)
+    suffix: re.Pattern              # the cue ending a region (the mention itself)
     target: str
     frames: frozenset[str] | None   # None: every frame
 
@@ -77,7 +79,9 @@ class ContextRefiner:
                 frames = c.get("frames")
                 if frames is not None and not set(frames) <= set(self.frames):
                     raise ThunderDeidError(f"{source}: cues[{i}] names unknown frame(s) {sorted(set(frames) - set(self.frames))}")
-                self.cues.append(Cue(re.compile(f"(?:{c['cue']})"), c["target"], frozenset(frames) if frames else None))
+                cue = f"(?:{c['cue']})"
+                self.cues.append(Cue(re.compile(cue), re.compile(f"{cue}{self.particles}"), re.compile(f"{cue}$"),
+                                     c["target"], frozenset(frames) if frames else None))
         except (KeyError, TypeError, re.error) as e:
             raise ThunderDeidError(f"{source}: malformed context rules ({type(e).__name__}: {e})") from None
         for label, roots in self.refine_roots.items():
@@ -98,11 +102,10 @@ class ContextRefiner:
         """(cue text, target) of the cues in ``region``: the longest non-overlapping matches."""
         usable = [c for c in self.cues if c.frames is None or frame in c.frames]
         if how == "whole":    # the region IS the type noun (plus a particle)
-            hits = [(m.group(0), c.target) for c in usable
-                    if (m := re.fullmatch(f"({c.pattern.pattern}){self.particles}", region))]
+            hits = [(m.group(0), c.target) for c in usable if (m := c.whole.fullmatch(region))]
             return [max(hits, key=lambda h: len(h[0]))] if hits else []
         if how == "suffix":   # the mention ends in the type noun
-            hits = [(m.group(0), c.target) for c in usable if (m := re.search(f"{c.pattern.pattern}$", region))]
+            hits = [(m.group(0), c.target) for c in usable if (m := c.suffix.search(region))]
             return [max(hits, key=lambda h: len(h[0]))] if hits else []
         found = sorted(((m.start(), m.end(), c.target) for c in usable for m in c.pattern.finditer(region) if m.end() > m.start()),
                        key=lambda x: (x[0] - x[1], x[0]))
