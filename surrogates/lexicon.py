@@ -8,6 +8,8 @@ Thunder-DeID scheme's lists load this way), so richer inventories plug in withou
     >>> inv = Inventory.from_mapping({"한식당": ["고향집", "  ", "고향집", "진미식당"]})
     >>> inv.get("한식당")
     ('고향집', '진미식당')
+
+A key found in several files is sampled stratified: first a file, then a value of that file.
     >>> packaged()["geo"]["provinces"]["서울특별시"]["short"]
     '서울'
 
@@ -49,18 +51,23 @@ class Inventory:
     """Entity lists keyed by sub-label, gathered from one or more inventory folders."""
 
     def __init__(self, lists: Mapping[str, Iterable[str]] | None = None, sources: Iterable[str] = ()):
-        self._lists: dict[str, tuple[str, ...]] = {}
+        # key -> source file -> values: a key found in several files is sampled file first, then value
+        # (stratified, appendix F), so one large file does not drown a small curated one
+        self._strata: dict[str, dict[str, tuple[str, ...]]] = {}
         for k, vs in (lists or {}).items():
-            self._add(k, vs)
+            self._add(k, vs, "")
         self.sources = list(sources)
 
-    def _add(self, key: str, values: Iterable[str]) -> None:
-        seen = dict.fromkeys(self._lists.get(key, ()))
+    def _add(self, key: str, values: Iterable[str], source: str = "") -> None:
+        strata = self._strata.setdefault(key, {})
+        seen = dict.fromkeys(strata.get(source, ()))
         for v in values:
             if isinstance(v, str) and v.strip():
                 seen.setdefault(v.strip(), None)
         if seen:
-            self._lists[key] = tuple(seen)
+            strata[source] = tuple(seen)
+        elif not strata:
+            del self._strata[key]
 
     @classmethod
     def from_mapping(cls, lists: Mapping[str, Iterable[str]]) -> "Inventory":
@@ -91,40 +98,49 @@ class Inventory:
             try:
                 if suffix == ".txt":
                     with open(f, encoding="utf-8") as fh:
-                        self._add(f.stem, fh.read().splitlines())
+                        self._add(f.stem, fh.read().splitlines(), str(f))
                     continue
                 with open(f, encoding="utf-8") as fh:
                     data = json.load(fh) if suffix == ".json" else yaml.safe_load(fh)
             except (OSError, UnicodeDecodeError, json.JSONDecodeError, yaml.YAMLError) as e:
                 raise ThunderDeidError(f"inventory {f}: cannot read ({type(e).__name__})") from None
-            self._walk(data, f.stem)
+            self._walk(data, f.stem, str(f))
         self.sources.append(str(path))
 
-    def _walk(self, data: Any, stem: str) -> None:
+    def _walk(self, data: Any, stem: str, source: str) -> None:
         if isinstance(data, list):
-            self._add(stem, data)
+            self._add(stem, data, source)
         elif isinstance(data, dict):
             for k, v in data.items():
                 if k in _TREE_KEYS:
                     continue
                 if isinstance(v, list) and all(isinstance(x, str) for x in v):
-                    self._add(str(k), v)
+                    self._add(str(k), v, source)
                     if stem != k:
-                        self._add(stem, v)  # a file's name keys the union of its lists (외국인이름.json)
+                        self._add(stem, v, f"{source}#{k}")  # a file's name keys the union of its lists
                 elif isinstance(v, dict):
-                    self._walk(v, str(k))
+                    self._walk(v, str(k), source)
 
     def get(self, key: str | None) -> tuple[str, ...] | None:
-        return self._lists.get(key) if key else None
+        """All values of ``key`` (every source, first occurrence order), or None."""
+        strata = self._strata.get(key) if key else None
+        if not strata:
+            return None
+        return tuple(dict.fromkeys(v for vs in strata.values() for v in vs))
+
+    def strata(self, key: str | None) -> tuple[tuple[str, ...], ...] | None:
+        """The values of ``key`` per source file (in load order), for stratified sampling."""
+        strata = self._strata.get(key) if key else None
+        return tuple(strata.values()) if strata else None
 
     def keys(self) -> list[str]:
-        return sorted(self._lists)
+        return sorted(self._strata)
 
     def __len__(self) -> int:
-        return len(self._lists)
+        return len(self._strata)
 
     def __bool__(self) -> bool:
-        return bool(self._lists)
+        return bool(self._strata)
 
     def size(self) -> int:
-        return sum(len(v) for v in self._lists.values())
+        return sum(len(v) for strata in self._strata.values() for v in strata.values())

@@ -207,10 +207,10 @@ class Registry:
             builtin = SUB_RULES.get(sub)
             # built-in sub rules for structured values (units, numbers, banks with account layouts) are
             # not overridden by external lists; those for kinds of names (건물, 회사 …) are
-            values = None if (builtin is not None and not builtin.inventory) else self.inventory.get(sub)
-            if values and rule.inventory:
+            strata = None if (builtin is not None and not builtin.inventory) else self.inventory.strata(sub)
+            if strata and rule.inventory:
                 if sub not in self._pools:
-                    self._pools[sub] = _sample_values(values)
+                    self._pools[sub] = _sample_strata(strata)
                 return f"inventory:{sub}", self._pools[sub]
             # a sub rule naming a kind of name (건물, 한식당 …) serves only labels that take names; one for a
             # structured value (호, 층, 구아래주소 …) any label but a person's name
@@ -278,10 +278,11 @@ def _usable(values: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(v for v in values if not _PLACEHOLDER_LIKE.search(v)) or values
 
 
-def _sample_values(values: tuple[str, ...]) -> Generator:
-    pool = _usable(values)
+def _sample_strata(strata: tuple[tuple[str, ...], ...]) -> Generator:
+    """Stratified sampling: a source file uniformly, then one of its (usable) values."""
+    pools = tuple(p for p in (_usable(vs) for vs in strata) if p)
 
     def f(rng: random.Random, ctx: Ctx) -> str:
-        return rng.choice(pool)
+        return rng.choice(rng.choice(pools) if len(pools) > 1 else pools[0])
 
     return f

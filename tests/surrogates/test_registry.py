@@ -86,3 +86,14 @@ def test_cuisine_sub_label_without_inventory(sub, types):
 ])
 def test_type_word_selects_leaf_of_broad_label(label, type_word, source):
     assert REG.generator(label, None, type_word)[0] == source
+
+
+def test_inventory_is_sampled_stratified_by_file(tmp_path):
+    (tmp_path / "big.json").write_text('{"클럽": [%s]}' % ", ".join(f'"클럽{i}호"' for i in range(99)), encoding="utf-8")
+    (tmp_path / "small.txt").write_text("문라이트\n", encoding="utf-8")
+    (tmp_path / "small.txt").rename(tmp_path / "클럽.txt")
+    inv = Inventory.from_paths([tmp_path])
+    assert len(inv.strata("클럽")) == 2 and len(inv.get("클럽")) == 100
+    _, fn = Registry(TAX, inv).generator("주점", "클럽")
+    share = sum(fn(random.Random(s), Ctx("주점")) == "문라이트" for s in range(400)) / 400
+    assert 0.4 < share < 0.6
