@@ -333,13 +333,14 @@ def _letters(text: str, rules: Rules) -> Iterator[Found]:
 
 
 def _label_by_context(text: str, s: int, e: int, rules: Rules, default: str) -> Found:
+    """Label by the words around a placeholder: a strong prefix ("학교법인 ○○학원"), then the word after,
+    then the word before, else ``default``."""
     key = text[s:e]
-    lab = _prefix_label(text, s, rules, key, strong_only=True) or _suffix_label(text, e, rules)
-    if lab is not None:
-        return s, e, lab, "suffix", key
-    lab = _prefix_label(text, s, rules, key)
-    if lab is not None:
-        return s, e, lab, "prefix", key
+    for lab, rule in ((_prefix_label(text, s, rules, key, strong_only=True), "prefix"),
+                      (_suffix_label(text, e, rules), "suffix"),
+                      (_prefix_label(text, s, rules, key), "prefix")):
+        if lab is not None:
+            return s, e, lab, rule, key
     return s, e, default, "default", key
 
 
@@ -362,10 +363,9 @@ def annotate(text: str, rules: Rules | None = None) -> list[Span]:
 def _propagate(found: list[Found], rules: Rules) -> list[Found]:
     """Give an uncued occurrence the label its other occurrences got from a cue ("공소외 3 주식회사 …
     공소외 3은" -> both 사업체): a document names one entity by one placeholder. Only a clear majority
-    (two thirds of the cued occurrences, and a fifth of all) propagates, and never an address unit
-    ("○○동" says nothing about another "○○")."""
+    (two thirds of the cued occurrences) propagates, and never an address unit ("○○동" says nothing
+    about another "○○")."""
     cued: dict[str, Counter] = {}
-    seen = Counter(f[4] for f in found)
     for s, e, lab, rule, key in found:
         # a title in 『』 or a name after "사이트 ‘" says little about the same symbols elsewhere
         from_cue = rule == "suffix" or (rule == "prefix" and lab in rules.org_labels)
@@ -375,9 +375,7 @@ def _propagate(found: list[Found], rules: Rules) -> list[Found]:
     for s, e, lab, rule, key in found:
         if rule in ("default", "omitted") and key in cued:
             best, n = cued[key].most_common(1)[0]
-            # ... and only where cues are not rare among the occurrences: two "(회사명 1 생략) 자동차부품연구원"
-            # among 500 "(회사명 1 생략) 주식" say nothing about the company
-            if best != lab and 3 * n >= 2 * sum(cued[key].values()) and 5 * n >= seen[key]:
+            if best != lab and 3 * n >= 2 * sum(cued[key].values()):
                 lab, rule = best, "propagated"
         out.append((s, e, lab, rule, key))
     return out
