@@ -347,8 +347,9 @@ def surface_form(value: Surrogate, label: str, before: str, after: str, is_name:
             continue  # the overlap is a particle (로, 과): keep it
         form, trimmed = form[:-k].rstrip(), True
         break
-    if not trimmed and tw is not None and len(tw) >= 2 and value.stem is None:
-        stem = _strip_type(form, label)  # a sampled name with a different type word than the one that follows
+    if not trimmed and tw is not None and len(tw) >= 2 and value.stem is None and tw in type_words(label):
+        # a sampled name whose type word differs from the label's type word that follows (다방 + 커피숍)
+        stem = _strip_type(form, label)
         if stem:
             form, trimmed = stem, True
     for mk in CORP_MARKERS:
