@@ -88,6 +88,8 @@ def _realize(args: argparse.Namespace) -> int:
     from thunder_deid.io import atomic_writer, refuse_overwrite_input
     from thunder_deid.surrogates.engine import RealizeReport, Realizer, epoch_seed, realize_documents
 
+    if not Path(args.input).is_file():
+        raise ThunderDeidError(f"input {args.input}: no such file")
     if (args.seed is None) == (args.epochs is None):
         raise ThunderDeidError("give either --seed S (single schedule) or --epochs N --train-seed T (per-epoch)")
     if args.epochs is not None and (args.train_seed is None or args.epochs < 1):

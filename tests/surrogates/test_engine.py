@@ -133,6 +133,11 @@ def test_cli_single_and_epochs(tmp_path, capsys):
     assert [d.text for d in e1] != [d.text for d in e2]
     assert main(["realize", str(src), str(src), "--seed", "1"]) == 2  # never overwrites its input
     assert main(["realize", str(src), str(out)]) == 2
+    assert main(["realize", str(tmp_path / "missing.jsonl"), str(out), "--seed", "1"]) == 2
+    (tmp_path / "bad.jsonl").write_text('{"id": "x", "text": 3}\n', encoding="utf-8")
+    assert main(["realize", str(tmp_path / "bad.jsonl"), str(tmp_path / "o2.jsonl"), "--seed", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "bad.jsonl:1" in err and "missing.jsonl" in err
 
 
 def test_keep_label_is_plain_text_and_counted():
