@@ -134,6 +134,8 @@ def road(rng: random.Random, ctx: Ctx) -> Surrogate:
         v = rng.choice(g["road_stems"]) + rng.choice(["로", "길", "대로"])
     if rng.random() < 0.25 and v.endswith("로"):
         v = f"{v}{rng.randint(1, 60)}길"
+    if re.search(r"\d+(-\d+)?\s*$", ctx.mention) and re.search(r"[가-힣]", ctx.mention):
+        return Surrogate(f"{v} {rng.randint(1, 350)}")  # "테헤란로 152": a road address keeps its number
     m = re.match(r"(.+?)(대로|로|길)$", v)
     return Surrogate(v, m.group(1) if m else None)
 

@@ -205,3 +205,20 @@ def test_surface_form(value, label, before, after, expected):
     from thunder_deid.surrogates.engine import surface_form
 
     assert surface_form(value, label, before, after, label == "인명")[0] == expected
+
+
+def test_pseudonymises_real_values():
+    """The engine also serves users' model output: real values, leaf labels, no sub-labels."""
+    text = "홍길동은 2023. 5. 1. 서울 강남구 테헤란로 152에서 010-1234-5678로 김영희에게 전화했고, 홍길동의 계좌 110-123-456789를 알려주었다."
+    spans = [(0, 3, "인명"), (24, 32, "도로명"), (35, 48, "전화번호"), (50, 53, "인명"), (62, 65, "인명"), (70, 84, "계좌번호")]
+    doc = Document("user", text, [Span(s, e, lab, score=0.9) for s, e, lab in spans])
+    originals = [text[s:e] for s, e, _ in spans]
+    for seed in range(10):
+        out, rep = R.realize(doc, seed)
+        assert rep.realized == len(spans) and problems(out) == []
+        for o in set(originals):
+            assert o not in out.text
+        names = [out.span_text(s) for s in out.spans if s.label == "인명"]
+        assert names[0] == names[2] != names[1]
+        assert all(s.score == 0.9 for s in out.spans)
+        assert re.fullmatch(r"\S+(로|길) \d+", out.span_text(out.spans[1]))
