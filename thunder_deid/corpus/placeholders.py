@@ -57,6 +57,7 @@ class Cue:
     after_role: bool = False  # an institution head that may follow ROLE + number ("공소외 3 주식회사")
     lot: bool = False       # a prefix cue for lot numbers ("산○○-○○"): only a hyphenated placeholder
     strong: bool = False    # a prefix cue that wins over suffix cues ("학교법인 ○○학원")
+    attached: bool = False  # a suffix cue that counts only without a space ("A국장")
 
 
 @dataclass(frozen=True)
@@ -141,10 +142,10 @@ class Rules:
         def cues(items: list[dict], key: str) -> tuple[Cue, ...]:
             out = []
             for i, c in enumerate(items):
-                unknown = set(c) - {"re", "label", "address", "after_role", "lot", "strong"}
+                unknown = set(c) - {"re", "label", "address", "after_role", "lot", "strong", "attached"}
                 if unknown:
                     raise ThunderDeidError(f"{where}: {key}[{i}]: unknown keys {sorted(unknown)}")
-                flags = {k: bool(c.get(k)) for k in ("address", "after_role", "lot", "strong")}
+                flags = {k: bool(c.get(k)) for k in ("address", "after_role", "lot", "strong", "attached")}
                 out.append(Cue(rx(c["re"]), label(c["label"], f"{key}[{i}]"), **flags))
             return tuple(out)
 
@@ -205,23 +206,24 @@ def _suffix_label(text: str, end: int, rules: Rules, where: str = "any") -> str 
         i += 1
     cues, combined = rules.suffix_cues[where]
     first = _cue_at(text, i, cues, combined)
-    if first is not None and spaced and first[1] - i < 2:
+    if first is not None and spaced and (first[1] - i < 2 or first[0].attached):
         first = None        # after a space only a whole word of two or more letters counts ("○○ 사이")
     # Korean compounds are head-final: in "○○ 자동차부품연구원과" the head 연구원 (the cue that ends the
     # word) names the kind, not 자동차; a bare company form (주식회사, 회사) is no head ("생명보험주식회사")
     j = first[1] if first is not None else i
     while j < len(text) and "가" <= text[j] <= "힣" and j - i < 12:
         head = _cue_at(text, j, cues, combined)
-        if head is not None and head[0] != "사업체" and head[1] - j >= 2 and re.match(_BOUNDARY, text[head[1]:]):
-            return head[0]
+        if (head is not None and head[0].label != "사업체" and head[1] - j >= 2 and not (spaced and head[0].attached)
+                and re.match(_BOUNDARY, text[head[1]:])):
+            return head[0].label
         j += 1
-    return first[0] if first is not None else None
+    return first[0].label if first is not None else None
 
 
-def _cue_at(text: str, i: int, cues: tuple[Cue, ...], combined: re.Pattern) -> tuple[str, int] | None:
-    """The first cue (in table order) matching at ``i``: its label and end."""
+def _cue_at(text: str, i: int, cues: tuple[Cue, ...], combined: re.Pattern) -> tuple[Cue, int] | None:
+    """The first cue (in table order) matching at ``i``, and where it ends."""
     m = combined.match(text, i)
-    return (cues[m.lastindex - 1].label, m.end()) if m else None
+    return (cues[m.lastindex - 1], m.end()) if m else None
 
 
 def _prefix_label(text: str, start: int, rules: Rules, key: str, *, strong_only: bool = False) -> str | None:
