@@ -3,7 +3,7 @@
 law.go.kr publishes judgments in which the court already replaced identifying information by
 placeholders: ``피고인 1``, ``공소외 3 주식회사``, ``(주소 1 생략)``, ``☆☆☆공원``, ``△△시□□면``, ``甲``,
 letters ``A``, ``B`` … Those placeholders mark exactly what must be de-identified, so labelling them with
-the taxonomy label their context implies turns the 3,249 public precedents into a training corpus.
+the taxonomy label their context implies turns the 3,248 public precedents into a training corpus.
 
 Span boundaries follow the paper's appendix A.2 / table 10: the minimal span, without role words or
 common nouns — in ``공소외 2`` only ``2`` is the span (인명); ``(주소 1 생략)`` is one span (주소); in
@@ -17,7 +17,7 @@ never masked. The rule tables live in ``data/placeholder_rules.yaml``::
     >>> [(text[s.start:s.end], s.label) for s in annotate(text)]
     [('3', '사업체'), ('△△', '주소'), ('□□', '행정구역-면'), ('▽▽', '행정구역-리')]
 
-Each span records how its label was chosen in ``extra["rule"]`` (``omitted``, ``suffix``, ``prefix``,
+Each span records how its label was chosen in ``extra["rule"]`` (``omitted``, ``suffix``, ``prefix``, ``surname``,
 ``default``, ``propagated``), so the corpus can be filtered by confidence.
 """
 
