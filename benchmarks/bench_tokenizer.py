@@ -28,6 +28,11 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--max-docs", type=int, default=None)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--general-lines", type=int, default=3000,
+                    help="also compare with the base BPE on this many general corpus lines (0: skip)")
+    ap.add_argument("--general-skip", type=int, default=1_400_000,
+                    help="take them after this many corpus lines (beyond the base BPE's --max-lines)")
+    ap.add_argument("--corpus", default="../shared/data/ko_legal_corpus/ko_legal_corpus.txt.gz")
     args = ap.parse_args()
 
     specs = [f"bpe:{args.base}", f"mecab-bpe:{args.base}", f"char:{args.base}", f"boundary:{args.bundle}"]
@@ -41,8 +46,10 @@ def main() -> int:
                               boundary["chars_per_s"] / bpe["chars_per_s"] >= 0.15),
         "chars_per_s / mecab-bpe": (boundary["chars_per_s"] / mecab["chars_per_s"], "(reported)", None),
     }
+    general = fidelity(args) if args.general_lines else None
     if args.json:
-        print(json.dumps({"rows": rows, "checks": {k: v[0] for k, v in checks.items()}}, ensure_ascii=False, indent=1))
+        print(json.dumps({"rows": rows, "checks": {k: v[0] for k, v in checks.items()}, "general": general},
+                         ensure_ascii=False, indent=1))
         return 0
     print(f"# {args.docs}; {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs; "
           f"timing best of {args.repeat} cold runs")
@@ -50,7 +57,33 @@ def main() -> int:
     print()
     for name, (value, target, ok) in checks.items():
         print(f"{name:26s} {value:8.4f}  {target:10s} {'' if ok is None else ('PASS' if ok else 'FAIL')}")
+    if general:
+        print(f"general text ({general['lines']} corpus lines after line {args.general_skip:,}): identical to base "
+              f"BPE {general['identical']:.3f} of lines, token ratio {general['token_ratio']:.4f}")
     return 0
+
+
+def fidelity(args) -> dict:
+    """How closely the boundary tokenizer reproduces the base BPE on text without PII context."""
+    import gzip
+
+    from thunder_deid.tokenizer.load import load_tokenizer
+
+    lines = []
+    with gzip.open(args.corpus, "rt", encoding="utf-8") as f:
+        for i, line in enumerate(f):
+            if i >= args.general_skip and line.strip():
+                lines.append(line.rstrip("\n"))
+                if len(lines) >= args.general_lines:
+                    break
+    tok, base = load_tokenizer(f"boundary:{args.bundle}"), load_tokenizer(f"bpe:{args.base}")
+    same = n_tok = n_base = 0
+    for line in lines:
+        a, b = tok(line, add_special_tokens=False)["input_ids"], base(line, add_special_tokens=False)["input_ids"]
+        same += a == b
+        n_tok += len(a)
+        n_base += len(b)
+    return {"lines": len(lines), "identical": same / max(1, len(lines)), "token_ratio": n_tok / max(1, n_base)}
 
 
 if __name__ == "__main__":
