@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export PATH="$PWD/third_party/kenlm-build/bin:$PATH"
 set +e
-.venv/bin/python -m pytest "$@"
+.venv/bin/python -m pytest -q "$@"
 rc=$?
 set -e
 if [ "$rc" -eq 5 ]; then echo "pytest collected no tests: failing" >&2; exit 1; fi
