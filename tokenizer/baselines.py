@@ -7,8 +7,9 @@
 * ``char``: one piece per character (spaces included): a character in the base vocabulary is one token,
   any other is spelt in the base BPE's byte tokens.
 
-Both wrap the search-free splitter in the same custom pre-tokenizer as the boundary tokenizer, so
-truncation, stride, padding and offsets behave identically. They are for comparison and are not saved.
+Both are the base BPE with another pre-tokenisation in front (the same mechanism as the boundary
+tokenizer), so truncation, stride, padding and offsets behave identically. ``mecab-bpe`` holds a Python
+step and cannot be saved; ``char`` is pure Rust.
 
     >>> tok = mecab_bpe_tokenizer("work/bpe32k")                                   # doctest: +SKIP
     >>> [("홍길동은 왔다"[a:b]) for a, b in tok("홍길동은 왔다", add_special_tokens=False,
@@ -89,14 +90,15 @@ def char_pieces(text: str) -> list[tuple[int, int, tuple]]:
     return [(i, i + 1, ()) for i in range(len(text))]
 
 
-def _wrap(base_dir: str | Path, segment, ignore_merges: bool) -> PreTrainedTokenizerFast:
-    from thunder_deid.tokenizer.hf import with_piece_splitter
-
-    return with_piece_splitter(PreTrainedTokenizerFast, Path(base_dir), segment, ignore_merges=ignore_merges)
-
-
 def mecab_bpe_tokenizer(base_dir: str | Path) -> PreTrainedTokenizerFast:
-    tok = _wrap(base_dir, mecab_pieces, ignore_merges=False)
+    from tokenizers import pre_tokenizers
+    from tokenizers.pre_tokenizers import PreTokenizer
+
+    from thunder_deid.tokenizer.hf import PieceSplitter, with_pre_tokenizer
+
+    # lines first (Rust), then MeCab once per line
+    steps = [pre_tokenizers.Split("\n", behavior="isolated"), PreTokenizer.custom(PieceSplitter(mecab_pieces))]
+    tok = with_pre_tokenizer(PreTrainedTokenizerFast, Path(base_dir), steps, ignore_merges=False)
     tok.name_or_path = f"mecab-bpe:{base_dir}"
     return tok
 
@@ -104,7 +106,12 @@ def mecab_bpe_tokenizer(base_dir: str | Path) -> PreTrainedTokenizerFast:
 def char_tokenizer(base_dir: str | Path) -> PreTrainedTokenizerFast:
     from thunder_deid.tokenizer.search import byte_encoder
 
-    tok = _wrap(base_dir, char_pieces, ignore_merges=True)
+    from tokenizers import Regex, pre_tokenizers
+
+    from thunder_deid.tokenizer.hf import with_pre_tokenizer
+
+    steps = [pre_tokenizers.Split(Regex(r"[\s\S]"), behavior="isolated")]  # one pre-token per character
+    tok = with_pre_tokenizer(PreTrainedTokenizerFast, Path(base_dir), steps, ignore_merges=True)
     dec = {v: k for k, v in byte_encoder().items()}
     # the character vocabulary: entries spelling exactly one character (with or without its Ġ space)
     tok.analysis_vocab_size = sum(1 for t in tok.get_vocab() if not t.startswith("Ġ") and len(t) > 0

@@ -1,7 +1,7 @@
 """The boundary-aware tokenizer as a real ``transformers.PreTrainedTokenizerFast``.
 
-The search (:mod:`thunder_deid.tokenizer.search`) runs as a custom ``tokenizers`` pre-tokenizer that
-splits the text into the chosen vocabulary pieces; ByteLevel (no regex) then spells each piece in bytes and
+The base BPE's own word split (Rust) is followed by the search (:mod:`thunder_deid.tokenizer.search`) as
+a custom ``tokenizers`` pre-tokenizer that splits each word into the chosen vocabulary pieces; ByteLevel (no regex) then spells each piece in bytes and
 the base BPE model, with ``ignore_merges=True``, maps each piece to its own id (a character the vocabulary
 lacks still falls back to the BPE's byte tokens). Everything else (special tokens, ``[CLS] … [SEP]``,
 truncation, stride, overflow, padding, offsets into the original text, batching) is the Rust tokenizer's.
@@ -26,17 +26,24 @@ from thunder_deid.errors import ThunderDeidError
 from thunder_deid.tokenizer.boundary import BoundaryModel
 from thunder_deid.tokenizer.bpe import SPECIAL_KWARGS
 from thunder_deid.tokenizer.load import BUNDLE_CONFIG
-from thunder_deid.tokenizer.search import SearchConfig, Segmenter
+from thunder_deid.tokenizer.search import SearchConfig, Segmenter, word_splitter
 
 
 class PieceSplitter:
-    """A ``tokenizers`` custom pre-tokenizer: split every (non-special) segment into chosen pieces."""
+    """A ``tokenizers`` custom pre-tokenizer: split each pre-token into ``pieces(pretoken) -> [(start, end, …)]``.
 
-    def __init__(self, segment):
-        self.segment = segment
+    It runs after a Rust split (words, lines), so every slice is taken from a short string (slicing a
+    ``NormalizedString`` costs time proportional to its length) and a one-piece word is passed through.
+    """
+
+    def __init__(self, pieces):
+        self.pieces = pieces
 
     def _split(self, i, ns):
-        return [ns[a:b] for a, b, _ in self.segment(ns.normalized)]
+        p = self.pieces(ns.normalized)
+        if len(p) == 1:
+            return [ns]
+        return [ns[a:b] for a, b, _ in p]
 
     def pre_tokenize(self, pretok) -> None:
         pretok.split(self._split)
@@ -53,21 +60,18 @@ def base_backend(base_dir: Path, ignore_merges: bool):
     return Tokenizer.from_str(json.dumps(data))
 
 
-def with_piece_splitter(cls, base_dir: Path, segment, ignore_merges: bool = True, **kwargs):
-    """A ``cls`` (a ``PreTrainedTokenizerFast``) over the base BPE whose pre-tokenisation is
-    ``segment(text) -> [(start, end, …)]`` (``ignore_merges``: a piece that is a vocabulary entry is that
-    entry). The custom step is attached after construction because transformers deep-copies (pickles)
-    the backend it is given, which a custom component does not survive."""
+def with_pre_tokenizer(cls, base_dir: Path, steps: list, ignore_merges: bool = True, **kwargs):
+    """A ``cls`` (a ``PreTrainedTokenizerFast``) over the base BPE whose pre-tokenisation is ``steps`` then
+    ByteLevel without its regex (``ignore_merges``: a piece that is a vocabulary entry is that entry).
+    The steps are attached after construction because transformers deep-copies (pickles) the backend it
+    is given, which a custom component does not survive."""
     from tokenizers import pre_tokenizers
-    from tokenizers.pre_tokenizers import PreTokenizer
 
     backend = base_backend(base_dir, ignore_merges=ignore_merges)
     special = {k: v for k, v in SPECIAL_KWARGS.items() if backend.token_to_id(v) is not None}
     tok = cls(tokenizer_object=backend, **special, **kwargs)
-    tok.backend_tokenizer.pre_tokenizer = pre_tokenizers.Sequence([
-        PreTokenizer.custom(PieceSplitter(segment)),
-        pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False),
-    ])
+    tok.backend_tokenizer.pre_tokenizer = pre_tokenizers.Sequence(
+        [*steps, pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False)])
     return tok
 
 
@@ -92,6 +96,9 @@ class BoundaryTokenizerFast(PreTrainedTokenizerFast):
         if isinstance(search, SearchConfig):
             search = search.__dict__
         scfg.update(search or {})
+        unknown = set(scfg) - set(SearchConfig.__dataclass_fields__)
+        if unknown:
+            raise ThunderDeidError(f"{cfg_path}: unknown search settings {sorted(unknown)}")
         base_dir = path / cfg.get("base", "base")
         plain = Tokenizer.from_file(str(base_dir / "tokenizer.json"))
 
@@ -102,7 +109,10 @@ class BoundaryTokenizerFast(PreTrainedTokenizerFast):
         seg = Segmenter(plain.get_vocab(with_added_tokens=False), lm,
                         BoundaryModel.load(path / cfg.get("boundary", "boundary.json")),
                         SearchConfig(**scfg), spell_bytes)
-        tok = with_piece_splitter(cls, base_dir, seg.segment, **kwargs)
+        from tokenizers.pre_tokenizers import PreTokenizer
+
+        steps = [word_splitter(), PreTokenizer.custom(PieceSplitter(seg.word_pieces))]
+        tok = with_pre_tokenizer(cls, base_dir, steps, **kwargs)
         tok.bundle_dir, tok.segmenter, tok._bundle_cfg = path, seg, cfg
         tok._search_override = search or {}
         return tok
