@@ -10,8 +10,8 @@ Per tokenizer, over the same documents:
   token BIO (:func:`thunder_deid.bio.spans_to_bio`) -> spans (:func:`thunder_deid.bio.bio_to_spans`) ->
   :func:`thunder_deid.eval.score_documents` (strict/partial typed F1);
 * ``ms_per_doc`` and ``chars_per_s``: wall time of tokenising each document (one call per document,
-  offsets on) from a freshly loaded tokenizer (the boundary tokenizer's caches start empty), best of
-  ``repeat`` runs.
+  offsets on) from a freshly loaded tokenizer (the boundary tokenizer's cache holds only the bundle's
+  precomputed word table), best of ``repeat`` runs.
 
     >>> rows = analyze("work/realized/thunder/test.jsonl", ["bpe:work/bpe32k", "work/tokenizers/boundary32k"])  # doctest: +SKIP
     >>> print(format_table(rows))                                                  # doctest: +SKIP
@@ -51,20 +51,24 @@ def clean_spans(text: str, offsets: Sequence[tuple[int, int]], spans: Sequence[S
     return n
 
 
-def _timed_encode(spec: str, docs: Sequence[Document]) -> tuple[list, float]:
-    """Load the tokenizer afresh (empty caches), warm it on one document, then time every document."""
+def _timed_encode(spec, docs: Sequence[Document]) -> tuple[list, float]:
+    """Load the tokenizer afresh (``spec``: a spec string or a loader function), warm it on a short
+    string, then time every document."""
     from thunder_deid.tokenizer.load import load_tokenizer
 
-    tok = load_tokenizer(spec)
-    tok(docs[0].text[:200], return_offsets_mapping=True, add_special_tokens=False)  # lazy loads only
-    if getattr(tok, "segmenter", None) is not None:
-        tok.segmenter._cache.clear()
-        tok.segmenter._edge_cache.clear()
+    tok = spec() if callable(spec) else load_tokenizer(spec)
+    tok("준비 warm-up 1.", return_offsets_mapping=True, add_special_tokens=False)  # lazy loads only
     encs = []
     t0 = time.perf_counter()
     for d in docs:
         encs.append(tok(d.text, return_offsets_mapping=True, add_special_tokens=False))
     return [tok, encs], time.perf_counter() - t0
+
+
+def time_tokenizer(docs: Sequence[Document], load, repeat: int = 1) -> float:
+    """Characters per second of a tokenizer (``load()`` makes a fresh one), best of ``repeat`` runs."""
+    best = min(_timed_encode(load, docs)[1] for _ in range(max(1, repeat)))
+    return sum(len(d.text) for d in docs) / best
 
 
 def analyze(docs_path: str | Path, specs: Sequence[str], max_docs: int | None = None, repeat: int = 1) -> list[dict]:

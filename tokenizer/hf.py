@@ -82,8 +82,11 @@ class BoundaryTokenizerFast(PreTrainedTokenizerFast):
     segmenter: Segmenter | None = None
 
     @classmethod
-    def from_pretrained(cls, path, *args, search: SearchConfig | dict | None = None, **kwargs):  # type: ignore[override]
-        """Load a bundle directory; ``search`` overrides the bundle's search settings."""
+    def from_pretrained(cls, path, *args, search: SearchConfig | dict | None = None, word_table: bool = True,
+                        **kwargs):  # type: ignore[override]
+        """Load a bundle directory; ``search`` overrides the bundle's search settings (and then the
+        precomputed word table, made with the bundle's settings, is not used); ``word_table=False``
+        starts with an empty cache."""
         import kenlm
         from tokenizers import Tokenizer
 
@@ -113,6 +116,9 @@ class BoundaryTokenizerFast(PreTrainedTokenizerFast):
 
         steps = [word_splitter(), PreTokenizer.custom(PieceSplitter(seg.word_pieces))]
         tok = with_pre_tokenizer(cls, base_dir, steps, **kwargs)
+        if word_table and not search and cfg.get("word_table"):
+            table = json.loads((path / cfg["word_table"]).read_text(encoding="utf-8"))
+            seg._cache.update((w, tuple((a, b, tuple(ids)) for a, b, ids in p)) for w, p in table)
         tok.bundle_dir, tok.segmenter, tok._bundle_cfg = path, seg, cfg
         tok._search_override = search or {}
         return tok
@@ -126,8 +132,9 @@ class BoundaryTokenizerFast(PreTrainedTokenizerFast):
         src = self.bundle_dir
         if out.resolve() != src.resolve():
             cfg = self._bundle_cfg
-            for name in (cfg.get("kenlm", "lm.binary"), cfg.get("boundary", "boundary.json")):
-                shutil.copy2(src / name, out / name)
+            for name in (cfg.get("kenlm", "lm.binary"), cfg.get("boundary", "boundary.json"), cfg.get("word_table")):
+                if name:
+                    shutil.copy2(src / name, out / name)
             base = cfg.get("base", "base")
             if (out / base).exists():
                 shutil.rmtree(out / base)

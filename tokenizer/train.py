@@ -13,6 +13,7 @@ Bundle layout::
     boundary_config.json   search weights, KenLM/boundary file names, training summary
     lm.binary              KenLM model over base token ids
     boundary.json          boundary tables
+    words.json             the search's decisions for the most frequent training words (a memo)
     base/                  the base BPE (tokenizer.json + its special tokens config)
 
     >>> train_bundle("work/bpe32k", ["work/realized/thunder/train.seed1200.jsonl"],
@@ -116,11 +117,38 @@ def build_kenlm(sentences: Iterable[Sequence[int]], out: Path, order: int = 5, p
     return {"sentences": n, "order": order, "prune": prune, "quantize": quantize}
 
 
+WORD_TABLE = "words.json"
+
+
+def build_word_table(out: Path, base, bm: BoundaryModel, search: SearchConfig, lines: Iterable[str],
+                     size: int) -> int:
+    """Precompute the search's decision for the ``size`` most frequent words (seen at least twice) of the
+    training text: a memo the tokenizer starts with (exactly what the search returns for them)."""
+    if size <= 0:
+        return 0
+    import kenlm
+    from collections import Counter
+
+    from thunder_deid.tokenizer.search import Segmenter, word_splitter
+
+    counts: Counter = Counter()
+    split = word_splitter()
+    for line in lines:
+        counts.update(w for w, _ in split.pre_tokenize_str(line))
+    words = [w for w, c in counts.most_common(size) if c >= 2]
+    seg = Segmenter(base.get_vocab(with_added_tokens=False), kenlm.Model(str(out / "lm.binary")), bm, search,
+                    lambda s: [t.id for t in base.model.tokenize(s)])
+    table = [[w, [[a, b, list(ids)] for a, b, ids in seg.word_pieces(w)]] for w in words]
+    with atomic_writer(out / WORD_TABLE) as f:
+        json.dump(table, f, ensure_ascii=False, separators=(",", ":"))
+    return len(table)
+
+
 def train_bundle(base_dir: str | Path, train: Sequence[str | Path], out: str | Path, *, order: int = 5,
                  prune: str = "0 0 1", quantize: int = 8, corpus: Sequence[str | Path] = (),
                  extra_lines: int = 0, exclude: Sequence[str | Path] = (),
                  search: SearchConfig | None = None, c: float = 5.0,
-                 weights: tuple[float, ...] = (0.6, 0.3, 0.1)) -> Path:
+                 weights: tuple[float, ...] = (0.6, 0.3, 0.1), word_table: int = 50_000) -> Path:
     """Build a bundle in ``out`` (see the module docstring); returns its path."""
     from tokenizers import Tokenizer
 
@@ -152,11 +180,15 @@ def train_bundle(base_dir: str | Path, train: Sequence[str | Path], out: str | P
     bm = BoundaryModel.from_sequences(seqs, c=c, weights=weights)
     bm.save(tmp_out / "boundary.json")
     shutil.copytree(base_dir, tmp_out / "base", ignore=shutil.ignore_patterns(BUNDLE_CONFIG))
+    n_table = build_word_table(tmp_out, base, bm, search or SearchConfig(),
+                               (line for d in docs for line in d.text.split("\n")), word_table)
     cfg = {"format": 1, "kenlm": "lm.binary", "boundary": "boundary.json", "base": "base",
            "search": asdict(search or SearchConfig()),
            "training": {"documents": len(docs), "lines": len(seqs), "spans": n_spans,
                         "extra_lines": len(sentences) - len(seqs), "kenlm": lm_info,
-                        "boundary_patterns": [len(t) for t in bm.tables]}}
+                        "boundary_patterns": [len(t) for t in bm.tables], "word_table": n_table}}
+    if n_table:
+        cfg["word_table"] = WORD_TABLE
     with atomic_writer(tmp_out / BUNDLE_CONFIG) as f:
         json.dump(cfg, f, ensure_ascii=False, indent=1)
     if out.exists():
