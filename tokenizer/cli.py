@@ -20,6 +20,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
                        description="Base BPE, boundary-aware tokenizer (section 3.3) and baselines.\n\n"
                        "example:\n  thunder-deid tokenizer encode --tokenizer work/tokenizers/boundary32k 홍길동은")
     tsub = p.add_subparsers(dest="tokenizer_command", metavar="COMMAND")
+    p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
     b = tsub.add_parser("train-bpe", formatter_class=HelpFormatter, help="train the base byte-level BPE",
                         description="Train a byte-level BPE ([PAD] [UNK] [CLS] [SEP] [MASK]) on Korean text.\n\n"

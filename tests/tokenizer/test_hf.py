@@ -79,3 +79,27 @@ def test_bad_spec(spec):
 def test_boundary_spec_needs_bundle(tiny_base):
     with pytest.raises(ThunderDeidError, match="boundary_config.json"):
         load_tokenizer(f"boundary:{tiny_base}")
+
+
+def test_word_table_is_a_memo_of_the_search(tiny_bundle):
+    from thunder_deid.tokenizer.hf import BoundaryTokenizerFast
+    from tests.tokenizer.conftest import make_docs
+
+    with_table = BoundaryTokenizerFast.from_pretrained(tiny_bundle)
+    without = BoundaryTokenizerFast.from_pretrained(tiny_bundle, word_table=False)
+    assert len(with_table.segmenter._cache) > 0 == len(without.segmenter._cache)
+    texts = [d.text for d in make_docs(5, seed=9)]
+    assert with_table(texts)["input_ids"] == without(texts)["input_ids"]
+
+
+def test_unknown_search_setting_is_an_error(tiny_bundle, tmp_path):
+    import json
+    import shutil
+
+    bad = tmp_path / "bad"
+    shutil.copytree(tiny_bundle, bad)
+    cfg = json.loads((bad / "boundary_config.json").read_text(encoding="utf-8"))
+    cfg["search"]["bogus"] = 1
+    (bad / "boundary_config.json").write_text(json.dumps(cfg), encoding="utf-8")
+    with pytest.raises(ThunderDeidError, match="bogus"):
+        load_tokenizer(bad)
