@@ -16,7 +16,6 @@ corpus line that occurs inside one of their texts (``--exclude``).
 from __future__ import annotations
 
 import gzip
-import logging
 import re
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
@@ -24,8 +23,6 @@ from typing import Iterable, Iterator, Sequence
 import numpy as np
 
 from thunder_deid.document import read_jsonl
-
-log = logging.getLogger(__name__)
 
 SPECIAL_TOKENS = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
 SPECIAL_KWARGS = dict(pad_token="[PAD]", unk_token="[UNK]", cls_token="[CLS]", sep_token="[SEP]", mask_token="[MASK]")
@@ -107,7 +104,7 @@ def corpus_lines(paths: Sequence[str | Path], max_lines: int | None = None,
 
 def new_bpe_tokenizer():
     """An empty byte-level BPE ``tokenizers.Tokenizer`` with the project's pipeline (not yet trained)."""
-    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, processors
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers
 
     tok = Tokenizer(models.BPE(unk_token=None))
     tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)

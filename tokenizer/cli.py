@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import logging
 import time
 from pathlib import Path
-
-log = logging.getLogger(__name__)
 
 DEFAULT_CORPUS = "../shared/data/ko_legal_corpus/ko_legal_corpus.txt.gz"
 

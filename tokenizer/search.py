@@ -29,7 +29,7 @@ from __future__ import annotations
 import gc
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Sequence
+from typing import Callable
 
 from thunder_deid.tokenizer.boundary import BoundaryModel
 
@@ -139,18 +139,6 @@ class Segmenter:
         else:
             self.stats["cache_hits"] += 1
         return pieces
-
-    def encode(self, text: str) -> tuple[list[int], list[tuple[int, int]]]:
-        """Token ids and ``(start, end)`` character offsets (leading space trimmed, like the base BPE)."""
-        ids, offs = [], []
-        for a, b, tids in self.segment(text):
-            a2 = a + 1 if b - a > 1 and text[a] == " " else a
-            if b - a == 1 and text[a] == " ":
-                a2 = b
-            for t in tids:
-                ids.append(t)
-                offs.append((a2, b))
-        return ids, offs
 
     # -- search ---------------------------------------------------------------------------------------
     def _bl(self, ch: str) -> str:
