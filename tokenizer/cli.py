@@ -51,7 +51,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     t.set_defaults(func=cmd_train)
 
     e = tsub.add_parser("encode", formatter_class=HelpFormatter, help="show the tokens of a text with offsets",
-                        description="Print one token a line: id, token, start, end, the characters covered.\n\n"
+                        description="Print one token a line: id, byte-level token, start, end, the characters covered.\n\n"
                         "example:\n  thunder-deid tokenizer encode --tokenizer bpe:work/bpe32k 홍길동은")
     e.add_argument("text")
     e.add_argument("--tokenizer", default=None, help="tokenizer spec (default: the embedded bundle)")
@@ -101,7 +101,7 @@ def cmd_encode(args) -> int:
     tok = load_tokenizer(args.tokenizer or _default_spec())
     enc = tok(args.text, return_offsets_mapping=True, add_special_tokens=False)
     for i, (a, b) in zip(enc["input_ids"], enc["offset_mapping"]):
-        print(f"{i}\t{tok.convert_ids_to_tokens(i)}\t{a}\t{b}\t{args.text[a:b]}")
+        print(f"{i}\t{tok.convert_ids_to_tokens(i)!s}\t{a}\t{b}\t{args.text[a:b]!r}")
     return 0
 
 

@@ -120,6 +120,7 @@ class BoundaryTokenizerFast(PreTrainedTokenizerFast):
             table = json.loads((path / cfg["word_table"]).read_text(encoding="utf-8"))
             seg._cache.update((w, tuple((a, b, tuple(ids)) for a, b, ids in p)) for w, p in table)
         tok.bundle_dir, tok.segmenter, tok._bundle_cfg = path, seg, cfg
+        tok.name_or_path = str(path)
         tok._search_override = search or {}
         return tok
 
