@@ -45,7 +45,9 @@ mkdir -p "$SRC"
 if [ ! -f "$SRC/CMakeLists.txt" ]; then
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' EXIT
-  # --no-build-isolation: only download the sdist (no build of its build requirements)
+  # --no-build-isolation: only download the sdist (no build of its build requirements); pip still reads
+  # its metadata with setuptools, which Python >= 3.12 venvs lack
+  "$PY" -c "import setuptools" 2>/dev/null || "$PY" -m pip install -q setuptools
   "$PY" -m pip download -q --no-deps --no-binary kenlm --no-build-isolation -d "$tmp" kenlm
   tar xzf "$tmp"/kenlm-*.tar.gz -C "$tmp"
   cp -r "$tmp"/kenlm-*/. "$SRC"/
