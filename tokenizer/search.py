@@ -112,15 +112,6 @@ class Segmenter:
     def segment(self, text: str) -> list[tuple[int, int, tuple[int, ...]]]:
         """``(start, end, token ids)`` pieces covering ``text`` exactly, in order (ids: one for a vocabulary
         piece, the byte tokens for a character the vocabulary lacks)."""
-        gc_was_on = gc.isenabled()
-        gc.disable()  # the search allocates many short-lived tuples: cyclic GC passes over them are wasted
-        try:
-            return self._segment(text)
-        finally:
-            if gc_was_on:
-                gc.enable()
-
-    def _segment(self, text: str) -> list[tuple[int, int, tuple[int, ...]]]:
         out: list[tuple[int, int, tuple[int, ...]]] = []
         for word, (start, _) in word_splitter().pre_tokenize_str(text):
             for a, b, ids in self.word_pieces(word):
@@ -132,7 +123,13 @@ class Segmenter:
         self.stats["words"] += 1
         pieces = self._cache.get(word)
         if pieces is None:
-            pieces = self._search(word)
+            gc_was_on = gc.isenabled()
+            gc.disable()  # the search allocates many short-lived tuples: cyclic GC passes are wasted on them
+            try:
+                pieces = self._search(word)
+            finally:
+                if gc_was_on:
+                    gc.enable()
             if len(self._cache) >= self.cfg.cache_size:
                 self._cache.clear()
             self._cache[word] = pieces
