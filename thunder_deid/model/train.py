@@ -63,6 +63,26 @@ class TrainJob:
     save_best: bool = True
 
 
+def snapshot_tokenizer(spec: str, dest: Path, ctx: Context) -> str:
+    """Copy the tokenizer into the run directory and use the copy: a tokenizer rebuilt elsewhere while
+    training runs can then never end up next to weights that were trained with another vocabulary."""
+    import shutil
+
+    from thunder_deid.model.modeling import split_spec
+
+    kind, src = split_spec(str(spec))
+    if ctx.is_main and not dest.exists():
+        if not src.is_dir():
+            raise ThunderDeidError(f"tokenizer {spec}: directory {src} not found")
+        tmp = dest.with_name(dest.name + ".tmp")
+        if tmp.exists():
+            shutil.rmtree(tmp)
+        shutil.copytree(src, tmp)
+        tmp.rename(dest)
+    ctx.barrier()
+    return f"{kind}:{dest}" if kind else str(dest)
+
+
 # -- data ------------------------------------------------------------------------------------------
 
 def epoch_documents(job: TrainJob, base: list[Document] | None, epoch: int) -> list[Document]:
@@ -165,6 +185,7 @@ def _run(job: TrainJob, ctx: Context) -> dict:
     torch.manual_seed(t.seed)
     np.random.seed(t.seed % 2**32)
     random.seed(t.seed)
+    job.tokenizer = snapshot_tokenizer(job.tokenizer, job.out / "tokenizer", ctx)
     tokenizer = load_tokenizer(job.tokenizer)
     valid = [targets_of(d, t.target_level) for d in load_jsonl(job.valid)]
     if job.valid_limit:
