@@ -46,6 +46,8 @@ def register(sub: "argparse._SubParsersAction") -> None:
     t.add_argument("--extra-lines", type=int, default=0,
                    help="also feed this many lines of --corpus (no spans) to the LM")
     t.add_argument("--corpus", nargs="*", default=[DEFAULT_CORPUS])
+    t.add_argument("--word-table", type=int, default=30_000,
+                   help="precompute the search's decisions for this many frequent words (0: none)")
     t.add_argument("--exclude", nargs="*", default=[], metavar="JSONL",
                    help="drop --corpus lines occurring in these documents' texts")
     t.set_defaults(func=cmd_train)
@@ -90,7 +92,7 @@ def cmd_train(args) -> int:
 
     out = train_bundle(args.base, args.train, args.out, order=args.order, prune=args.prune,
                        quantize=args.quantize, corpus=args.corpus if args.extra_lines else (),
-                       extra_lines=args.extra_lines, exclude=args.exclude)
+                       extra_lines=args.extra_lines, exclude=args.exclude, word_table=args.word_table)
     print(f"boundary-aware tokenizer -> {out}")
     return 0
 

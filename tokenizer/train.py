@@ -13,7 +13,8 @@ Bundle layout::
     boundary_config.json   search weights, KenLM/boundary file names, training summary
     lm.binary              KenLM model over base token ids
     boundary.json          boundary tables
-    words.json             the search's decisions for the most frequent training words (a memo)
+    words.json             the search's decisions for the most frequent words of the training documents
+                           and general lines (a memo of the search)
     base/                  the base BPE (tokenizer.json + its special tokens config)
 
     >>> train_bundle("work/bpe32k", ["work/realized/thunder/train.seed1200.jsonl"],
@@ -122,8 +123,8 @@ WORD_TABLE = "words.json"
 
 def build_word_table(out: Path, base, bm: BoundaryModel, search: SearchConfig, lines: Iterable[str],
                      size: int) -> int:
-    """Precompute the search's decision for the ``size`` most frequent words (seen at least twice) of the
-    training text: a memo the tokenizer starts with (exactly what the search returns for them)."""
+    """Precompute the search's decision for the ``size`` most frequent words (seen at least twice) of
+    ``lines``: a memo the tokenizer starts with (exactly what the search returns for them)."""
     if size <= 0:
         return 0
     import kenlm
@@ -148,7 +149,7 @@ def train_bundle(base_dir: str | Path, train: Sequence[str | Path], out: str | P
                  prune: str = "0 0 1", quantize: int = 8, corpus: Sequence[str | Path] = (),
                  extra_lines: int = 0, exclude: Sequence[str | Path] = (),
                  search: SearchConfig | None = None, c: float = 5.0,
-                 weights: tuple[float, ...] = (0.6, 0.3, 0.1), word_table: int = 50_000) -> Path:
+                 weights: tuple[float, ...] = (0.6, 0.3, 0.1), word_table: int = 30_000) -> Path:
     """Build a bundle in ``out`` (see the module docstring); returns its path."""
     from tokenizers import Tokenizer
 
@@ -166,6 +167,7 @@ def train_bundle(base_dir: str | Path, train: Sequence[str | Path], out: str | P
     n_spans = sum(len(d.spans) for d in docs)
     log.info("%d documents, %d lines, %d spans", len(docs), len(seqs), n_spans)
     sentences: list[Sequence[int]] = [ids for ids, _ in seqs]
+    lines: list[str] = []
     if extra_lines:
         from thunder_deid.tokenizer.bpe import LineExcluder, corpus_lines
 
@@ -180,8 +182,8 @@ def train_bundle(base_dir: str | Path, train: Sequence[str | Path], out: str | P
     bm = BoundaryModel.from_sequences(seqs, c=c, weights=weights)
     bm.save(tmp_out / "boundary.json")
     shutil.copytree(base_dir, tmp_out / "base", ignore=shutil.ignore_patterns(BUNDLE_CONFIG))
-    n_table = build_word_table(tmp_out, base, bm, search or SearchConfig(),
-                               (line for d in docs for line in d.text.split("\n")), word_table)
+    table_text = [line for d in docs for line in d.text.split("\n")] + lines
+    n_table = build_word_table(tmp_out, base, bm, search or SearchConfig(), table_text, word_table)
     cfg = {"format": 1, "kenlm": "lm.binary", "boundary": "boundary.json", "base": "base",
            "search": asdict(search or SearchConfig()),
            "training": {"documents": len(docs), "lines": len(seqs), "spans": n_spans,
