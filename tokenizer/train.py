@@ -193,7 +193,13 @@ def train_bundle(base_dir: str | Path, train: Sequence[str | Path], out: str | P
         cfg["word_table"] = WORD_TABLE
     with atomic_writer(tmp_out / BUNDLE_CONFIG) as f:
         json.dump(cfg, f, ensure_ascii=False, indent=1)
+    # swap directories with two renames so that a reader never finds the bundle half written
+    old = out.with_name(out.name + ".old")
+    if old.exists():
+        shutil.rmtree(old)
     if out.exists():
-        shutil.rmtree(out)
+        out.rename(old)
     tmp_out.rename(out)
+    if old.exists():
+        shutil.rmtree(old)
     return out
