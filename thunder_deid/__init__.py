@@ -12,6 +12,7 @@ from thunder_deid.inline import parse_inline, render_inline
 from thunder_deid.taxonomy import Normalizer, TargetPolicy, Taxonomy, load_taxonomy, normalize_label, prediction_target
 from thunder_deid.taxonomy.label_sets import get_label_set, label_set_names
 from thunder_deid.eval import Scores, score_documents
+from thunder_deid.tokenizer import load_tokenizer
 from thunder_deid.surrogates import Inventory, RealizeReport, Realizer, epoch_seed, realize_document, realize_documents
 
 __version__ = "0.1.0"
@@ -22,6 +23,7 @@ __all__ = [
     "Taxonomy", "load_taxonomy", "normalize_label", "Normalizer", "TargetPolicy", "prediction_target",
     "get_label_set", "label_set_names",
     "score_documents", "Scores",
+    "load_tokenizer",
     "realize_document", "realize_documents", "epoch_seed", "Realizer", "Inventory", "RealizeReport",
     "ThunderDeidError", "DocumentError", "InlineFormatError", "LabelError",
 ]
