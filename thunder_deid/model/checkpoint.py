@@ -60,7 +60,7 @@ def save_checkpoint(path: Path, model, optimizer, scheduler, trainer_state: dict
     save_file(rng, str(tmp / "rng.safetensors"))
     np_state = np.random.get_state()
     py_state = random.getstate()
-    sched = {k: v for k, v in scheduler.state_dict().items() if k != "lr_lambdas"}
+    sched = scheduler.state_dict()  # LambdaLR keeps plain functions out of it (lr_lambdas: [None])
     state = {**trainer_state, "optimizer_param_groups": groups, "scheduler": sched,
              "python_rng": [py_state[0], list(py_state[1]), py_state[2]],
              "numpy_rng": [np_state[0], np_state[1].tolist(), *np_state[2:]]}
