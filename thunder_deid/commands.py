@@ -6,9 +6,9 @@ import argparse
 from pathlib import Path
 
 from thunder_deid.document import Document, read_jsonl, write_jsonl
-from thunder_deid.errors import ThunderDeidError
+from thunder_deid.errors import InlineFormatError, ThunderDeidError
 from thunder_deid.inline import parse_inline, render_inline
-from thunder_deid.io import atomic_writer, refuse_overwrite_input
+from thunder_deid.io import atomic_writer, check_output_file, read_text, refuse_overwrite_input
 from thunder_deid.validate import problems
 
 INLINE_SUFFIXES = (".txt", ".md")
@@ -21,28 +21,39 @@ def _inline_files(src: Path) -> list[tuple[str, Path]]:
     if not src.is_dir():
         raise ThunderDeidError(f"{src}: no such file or folder")
     files = sorted(p for p in src.rglob("*") if p.is_file() and p.suffix in INLINE_SUFFIXES)
+    if not files:
+        raise ThunderDeidError(f"{src}: no {'/'.join(INLINE_SUFFIXES)} files in this folder")
     return [(p.relative_to(src).with_suffix("").as_posix(), p) for p in files]
 
 
 def inline_to_jsonl(src: Path, out: Path, allow_unknown: bool = False) -> int:
     docs = []
     for doc_id, path in _inline_files(src):
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path)
         docs.append(parse_inline(text, doc_id, allow_unknown=allow_unknown, source=str(path)))
     return write_jsonl(out, docs)
 
 
 def jsonl_to_inline(src: Path, out: Path) -> int:
     """One ``<id>.txt`` per document under folder ``out`` (ids with '/' become sub-folders)."""
-    n = 0
+    if out.is_file():
+        raise ThunderDeidError(f"output {out} is a file; converting to inline text writes a folder")
+    # read, check and render everything first: a bad line must not leave half of the folder written
+    rendered: dict[Path, str] = {}
     for doc in read_jsonl(src):
         rel = Path(doc.id + ".txt")
-        if rel.is_absolute() or ".." in rel.parts:
+        if not doc.id or rel.is_absolute() or ".." in rel.parts:
             raise ThunderDeidError(f"{src}: document id {doc.id!r} is not a safe relative file name")
+        if rel in rendered:
+            raise ThunderDeidError(f"{src}: duplicate document id {doc.id!r}")
+        try:
+            rendered[rel] = render_inline(doc)
+        except InlineFormatError as e:
+            raise InlineFormatError(f"{src}: {e}") from None
+    for rel, text in rendered.items():
         with atomic_writer(out / rel) as f:
-            f.write(render_inline(doc))
-        n += 1
-    return n
+            f.write(text)
+    return len(rendered)
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
@@ -50,6 +61,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
     refuse_overwrite_input([src], out)
     to = args.to or ("jsonl" if out.suffix == ".jsonl" else "inline")
     if to == "jsonl":
+        check_output_file(out)
         n = inline_to_jsonl(src, out, allow_unknown=args.allow_unknown)
     else:
         if not src.is_file():

@@ -18,14 +18,13 @@ written back unchanged, so a round trip through the project loses nothing.
 
 from __future__ import annotations
 
-import gzip
 import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from thunder_deid.errors import DocumentError
-from thunder_deid.io import atomic_writer
+from thunder_deid.io import atomic_writer, text_lines
 
 _SPAN_KEYS = ("start", "end", "label", "sub", "score")
 _DOC_KEYS = ("id", "text", "spans")
@@ -129,16 +128,15 @@ def read_jsonl(path: str | Path) -> Iterator[Document]:
     """Yield the documents of a JSONL file (``.jsonl.gz`` is read through gzip); a bad line raises
     ``DocumentError`` naming file and line."""
     path = Path(path)
-    with (gzip.open if path.suffix == ".gz" else open)(path, "rt", encoding="utf-8") as f:
-        for lineno, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            where = f"{path}:{lineno}"
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as e:
-                raise DocumentError(f"{where}: invalid JSON ({e.msg} at column {e.colno})") from None
-            yield Document.from_dict(obj, where)
+    for lineno, line in text_lines(path):
+        if not line.strip():
+            continue
+        where = f"{path}:{lineno}"
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise DocumentError(f"{where}: invalid JSON ({e.msg} at column {e.colno})") from None
+        yield Document.from_dict(obj, where)
 
 
 def load_jsonl(path: str | Path) -> list[Document]:

@@ -100,6 +100,9 @@ def render_inline(doc: Document) -> str:
     parts: list[str] = []
     pos = 0
     for s in doc.spans:
+        if not 0 <= s.start < s.end <= len(doc.text):
+            raise InlineFormatError(f"document {doc.id!r}: span [{s.start}, {s.end}) is empty or out of range "
+                                    f"for a text of {len(doc.text)} characters")
         if s.start < pos:
             raise InlineFormatError(f"document {doc.id!r}: overlapping spans at offset {s.start} cannot be written inline")
         parts.append(doc.text[pos : s.start])

@@ -1,13 +1,22 @@
 """Atomic output: write to a temporary file beside the target, then rename it into place, so an
-interrupted run never leaves a half-written output and never touches an input."""
+interrupted run never leaves a half-written output and never touches an input. Reading: :func:`text_lines`
+and :func:`read_text` turn a missing file, a folder, a broken gzip or non-UTF-8 bytes into one
+:class:`ThunderDeidError` naming the file (and line), never quoting its contents."""
 
 from __future__ import annotations
 
 import contextlib
+import gzip
 import os
 import tempfile
+import zlib
 from pathlib import Path
 from typing import IO, Iterator
+
+from thunder_deid.errors import ThunderDeidError
+
+# what a broken or truncated gzip raises while reading
+_GZIP_ERRORS = (gzip.BadGzipFile, EOFError, zlib.error)
 
 
 def _default_mode(path: Path) -> int:
@@ -29,7 +38,8 @@ def atomic_writer(path: str | Path, mode: str = "w", encoding: str | None = "utf
     ...     _ = f.write("hello")
     """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    check_output_file(path)
+    created = _make_parents(path.parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, mode, encoding=None if "b" in mode else encoding) as f:
@@ -41,7 +51,85 @@ def atomic_writer(path: str | Path, mode: str = "w", encoding: str | None = "utf
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
+        for d in created:  # leave no empty folders behind either (deepest first)
+            with contextlib.suppress(OSError):
+                d.rmdir()
         raise
+
+
+def check_output_file(path: str | Path) -> None:
+    """Raise a one-line error now, before any work, if ``path`` cannot be written as a file."""
+    path = Path(path)
+    if path.is_dir():
+        raise ThunderDeidError(f"output {path} is a folder; expected a file path")
+    for parent in path.parents:
+        if parent.exists():
+            if not parent.is_dir():
+                raise ThunderDeidError(f"output {path}: {parent} is a file, not a folder")
+            if not os.access(parent, os.W_OK):
+                raise ThunderDeidError(f"output {path}: folder {parent} is not writable")
+            break
+
+
+def _make_parents(folder: Path) -> list[Path]:
+    """``mkdir -p``; returns the folders it created, deepest first."""
+    missing = []
+    for d in (folder, *folder.parents):
+        if d.exists():
+            break
+        missing.append(d)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise ThunderDeidError(f"cannot create folder {folder} ({e.strerror or type(e).__name__})") from None
+    return missing
+
+
+def check_input_file(path: str | Path, what: str = "input") -> Path:
+    """``path`` as a Path if it is a readable file; otherwise a one-line error naming it."""
+    path = Path(path)
+    if path.is_dir():
+        raise ThunderDeidError(f"{what} {path} is a folder; expected a file")
+    if not path.is_file():
+        raise ThunderDeidError(f"{what} {path}: no such file")
+    return path
+
+
+def text_lines(path: str | Path, what: str = "input") -> Iterator[tuple[int, str]]:
+    """``(line number, line)`` of a UTF-8 text file, read through gzip when it ends in ``.gz``.
+
+    Unreadable input raises :class:`ThunderDeidError` naming the file and line, never its bytes.
+    """
+    path = check_input_file(path, what)
+    lineno = 0
+    try:
+        # bytes, decoded line by line: a text-mode reader decodes ahead in chunks and would blame the wrong line
+        with (gzip.open if path.suffix == ".gz" else open)(path, "rb") as f:
+            for lineno, raw in enumerate(f, 1):
+                try:
+                    line = raw.decode("utf-8")
+                except UnicodeDecodeError as e:
+                    raise ThunderDeidError(f"{path}:{lineno}: not UTF-8 text (byte {e.start} of the line)") from None
+                yield lineno, line[:-2] + "\n" if line.endswith("\r\n") else line
+    except _GZIP_ERRORS:
+        where = f" (broken or truncated after line {lineno})" if lineno else ""
+        raise ThunderDeidError(f"{path}: not a valid gzip file{where}") from None
+    except OSError as e:
+        raise ThunderDeidError(f"{what} {path}: cannot read ({e.strerror or type(e).__name__})") from None
+
+
+def read_text(path: str | Path, what: str = "input") -> str:
+    """The whole UTF-8 text of a file; errors as in :func:`text_lines` (the offset, not the line, of bad bytes)."""
+    path = check_input_file(path, what)
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise ThunderDeidError(f"{what} {path}: cannot read ({e.strerror or type(e).__name__})") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise ThunderDeidError(f"{path}:{line}: not UTF-8 text (byte offset {e.start})") from None
 
 
 def refuse_overwrite_input(inputs: list[str | Path], output: str | Path) -> None:
@@ -49,6 +137,4 @@ def refuse_overwrite_input(inputs: list[str | Path], output: str | Path) -> None
     out = Path(output).resolve()
     for p in inputs:
         if Path(p).resolve() == out:
-            from thunder_deid.errors import ThunderDeidError
-
             raise ThunderDeidError(f"output {output} is also an input; refusing to overwrite it")

@@ -1,0 +1,45 @@
+"""Bad input on the CLI: one error line naming the file (and line), exit 2, no traceback, no document
+text, inputs untouched, no partial output."""
+
+import pytest
+
+from thunder_deid.cli import main
+
+SECRET = "김민준"
+GOOD = '{"id":"d1","text":"피고인 %s은","spans":[{"start":4,"end":7,"label":"인명"}]}\n' % SECRET
+
+
+@pytest.mark.parametrize("name,data,expect", [
+    ("missing.jsonl", None, "no such file"),
+    ("nonutf8.jsonl", b'{"id":"d1","text":"\xff %s","spans":[]}\n' % SECRET.encode(), "nonutf8.jsonl:1: not UTF-8"),
+    ("fake.jsonl.gz", b"not gzip\n", "not a valid gzip file"),
+    ("bad.jsonl", (GOOD + '{"id":"d2"\n').encode(), "bad.jsonl:2: invalid JSON"),
+])
+def test_validate_unreadable_input(tmp_path, capsys, name, data, expect):
+    path = tmp_path / name
+    if data is not None:
+        path.write_bytes(data)
+    assert main(["validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert expect in err and SECRET not in err and "Traceback" not in err
+
+
+def test_validate_folder(tmp_path, capsys):
+    assert main(["validate", str(tmp_path)]) == 2
+    assert "is a folder" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args_fn,expect", [
+    (lambda t: ["convert", str(t / "in.jsonl"), str(t / "out"), "--to", "inline"], "out of range"),
+    (lambda t: ["convert", str(t / "in.txt"), str(t), "--to", "jsonl"], "is a folder"),
+    (lambda t: ["convert", str(t / "empty"), str(t / "o.jsonl")], "no .txt/.md files"),
+])
+def test_convert_leaves_nothing(tmp_path, capsys, args_fn, expect):
+    (tmp_path / "in.jsonl").write_text(GOOD.replace('"end":7', '"end":70'), encoding="utf-8")
+    (tmp_path / "in.txt").write_text("<<<%s:인명>>>" % SECRET, encoding="utf-8")
+    (tmp_path / "empty").mkdir()
+    before = sorted(p.name for p in tmp_path.iterdir())
+    assert main(args_fn(tmp_path)) == 2
+    err = capsys.readouterr().err
+    assert expect in err and SECRET not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
