@@ -53,9 +53,11 @@ def _labels(args: argparse.Namespace) -> frozenset[str] | None:
 
 def cmd_eval(args: argparse.Namespace) -> int:
     labels = _labels(args)
-    for p in [args.gold, *args.pred]:
-        if not Path(p).is_file():
-            raise ThunderDeidError(f"{p}: no such file")
+    from thunder_deid.io import check_input_file
+
+    check_input_file(args.gold, "--gold")
+    for p in args.pred:
+        check_input_file(p, "--pred")
     gold = read_jsonl(args.gold)
     preds = [list(read_jsonl(p)) for p in args.pred]
     scores = score_documents(gold, preds, labels=labels, level=args.level, per_type=args.per_type,

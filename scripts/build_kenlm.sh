@@ -21,13 +21,15 @@ if command -v lmplz >/dev/null && command -v build_binary >/dev/null; then
 fi
 echo "build_kenlm: building lmplz and build_binary from the kenlm source distribution (a few minutes)" >&2
 
-# Build dependencies: cmake, a C++ compiler, Boost (program_options, system, thread), zlib.
+# Build dependencies: cmake, a C++ compiler, Boost (program_options, system, thread, test), zlib.
 need=()
 command -v cmake >/dev/null || need+=(cmake)
 command -v g++ >/dev/null || need+=(g++)
 [ -e /usr/include/boost/program_options.hpp ] || need+=(libboost-program-options-dev)
 [ -e /usr/include/boost/thread.hpp ] || need+=(libboost-thread-dev)
 ls /usr/lib/*/libboost_system* >/dev/null 2>&1 || need+=(libboost-system-dev)
+# kenlm's CMakeLists asks for unit_test_framework even with COMPILE_TESTS=OFF
+ls /usr/lib/*/cmake/boost_unit_test_framework-* >/dev/null 2>&1 || need+=(libboost-test-dev)
 [ -e /usr/include/zlib.h ] || need+=(zlib1g-dev)
 if [ ${#need[@]} -gt 0 ]; then
   if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then

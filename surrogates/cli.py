@@ -85,7 +85,7 @@ def _coverage(args: argparse.Namespace) -> int:
 def _realize(args: argparse.Namespace) -> int:
     from thunder_deid.document import read_jsonl, write_jsonl
     from thunder_deid.errors import ThunderDeidError
-    from thunder_deid.io import atomic_writer, refuse_overwrite_input
+    from thunder_deid.io import atomic_writer, check_output_file, refuse_overwrite_input
     from thunder_deid.surrogates.engine import RealizeReport, Realizer, epoch_seed, realize_documents
 
     if not Path(args.input).is_file():
@@ -102,10 +102,16 @@ def _realize(args: argparse.Namespace) -> int:
         if out_dir.suffix == ".jsonl":
             raise ThunderDeidError(f"--epochs writes a folder, not {args.output}")
         jobs = [(epoch_seed(args.train_seed, e), out_dir / f"epoch_{e:02d}.jsonl") for e in range(1, args.epochs + 1)]
+    # every output is checked before any work, so a bad path never leaves half the epochs written
+    for _, out in jobs:
+        refuse_overwrite_input([args.input], out)
+        check_output_file(out)
+    if args.report:
+        refuse_overwrite_input([args.input, *(out for _, out in jobs)], args.report)
+        check_output_file(args.report)
     total = RealizeReport()
     summary = []
     for seed, out in jobs:
-        refuse_overwrite_input([args.input], out)
         report = RealizeReport()
         n = write_jsonl(out, realize_documents(read_jsonl(args.input), seed, realizer, report))
         total = total + report

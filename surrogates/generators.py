@@ -19,7 +19,7 @@ import random
 import re
 import string
 
-from thunder_deid.surrogates.base import Ctx, Surrogate, digits, fill, layouts
+from thunder_deid.surrogates.base import Ctx, digits, fill, layouts
 from thunder_deid.surrogates.checksums import brn_check_digit, corp_check_digit, luhn_check_digit, rrn_check_digit, vin_check_char
 from thunder_deid.surrogates.lexicon import packaged
 

@@ -18,9 +18,9 @@ import functools
 from importlib import resources
 from pathlib import Path
 
-import yaml
 
-from thunder_deid.errors import LabelError
+from thunder_deid.errors import ConfigError, LabelError
+from thunder_deid.io import load_yaml
 from thunder_deid.taxonomy.tree import Taxonomy, load_taxonomy
 
 
@@ -29,22 +29,21 @@ def load_label_sets(path: str | Path | None = None, taxonomy: Taxonomy | None = 
     if path is None:
         return dict(_packaged())
     tax = taxonomy or load_taxonomy()
-    with open(path, encoding="utf-8") as f:
-        data = yaml.safe_load(f) or {}
-    sets = data.get("sets")
+    data = load_yaml(path, "label sets") or {}
+    sets = data.get("sets") if isinstance(data, dict) else None
     if not isinstance(sets, dict) or not sets:
-        raise ValueError(f"{path}: expected a non-empty mapping 'sets'")
+        raise ConfigError(f"{path}: expected a non-empty mapping 'sets'")
     out: dict[str, frozenset[str]] = {}
     for name, body in sets.items():
         labels = body.get("labels") if isinstance(body, dict) else None
         if not isinstance(labels, list) or not labels:
-            raise ValueError(f"{path}: set {name!r}: expected a non-empty list 'labels'")
+            raise ConfigError(f"{path}: set {name!r}: expected a non-empty list 'labels'")
         for label in labels:
             if not isinstance(label, str) or label not in tax or ":" in label:
-                raise ValueError(f"{path}: set {name!r}: {label!r} is not a taxonomy label")
+                raise ConfigError(f"{path}: set {name!r}: {label!r} is not a taxonomy label")
         if len(set(labels)) != len(labels):
             dup = sorted({x for x in labels if labels.count(x) > 1})
-            raise ValueError(f"{path}: set {name!r}: duplicate labels {dup}")
+            raise ConfigError(f"{path}: set {name!r}: duplicate labels {dup}")
         out[str(name)] = frozenset(labels)
     return out
 

@@ -44,7 +44,8 @@ from typing import Any, Iterable
 
 import yaml
 
-from thunder_deid.errors import LabelError
+from thunder_deid.errors import ConfigError, LabelError
+from thunder_deid.io import load_yaml
 from thunder_deid.taxonomy.tree import Taxonomy, load_taxonomy, split_label
 
 RULE_KINDS = ("drop", "exact", "compatibility", "node", "wildcard", "suffix")
@@ -108,7 +109,7 @@ class Normalizer:
         rules = rules or {}
         unknown = set(rules) - {"version", "fallback", "drop", "exact", "compatibility", "wildcard", "suffix"}
         if unknown:
-            raise ValueError(f"{source}: unknown section(s) {sorted(unknown)}")
+            raise ConfigError(f"{source}: unknown section(s) {sorted(unknown)}")
         self._exact = self._table(rules.get("exact"), "exact")
         self._compat = self._table(rules.get("compatibility"), "compatibility")
         self._drop_exact: dict[str, _Pattern] = {}
@@ -116,7 +117,7 @@ class Normalizer:
         for i, r in enumerate(rules.get("drop") or []):
             where = f"{source}: drop[{i}]"
             if not isinstance(r, dict) or not r.get("reason"):
-                raise ValueError(f"{where}: needs 'label' or 'pattern' and a 'reason'")
+                raise ConfigError(f"{where}: needs 'label' or 'pattern' and a 'reason'")
             if "label" in r:
                 self._drop_exact[label_key(str(r["label"]))] = _Pattern(label_key(str(r["label"])), None, None,
                                                                       reason=str(r["reason"]), text=f"drop {r['label']}")
@@ -124,7 +125,7 @@ class Normalizer:
                 self._drop_glob.append(_Pattern(label_key(str(r["pattern"])), None, None, reason=str(r["reason"]),
                                                 text=f"drop {r['pattern']}"))
             else:
-                raise ValueError(f"{where}: needs 'label' or 'pattern'")
+                raise ConfigError(f"{where}: needs 'label' or 'pattern'")
         self._wild = [self._pattern(r, "pattern", f"{source}: wildcard[{i}]")
                       for i, r in enumerate(rules.get("wildcard") or [])]
         suffixes = [self._pattern(r, "suffix", f"{source}: suffix[{i}]") for i, r in enumerate(rules.get("suffix") or [])]
@@ -147,18 +148,17 @@ class Normalizer:
     def from_yaml(cls, path: str | Path, *, taxonomy: Taxonomy | None = None,
                   fallback: "Normalizer | None | str" = "default") -> "Normalizer":
         """Rules from a YAML file; its ``fallback:`` key (``default``, ``none`` or a path) picks the fallback."""
-        with open(path, encoding="utf-8") as f:
-            rules = yaml.safe_load(f) or {}
+        rules = load_yaml(path, "normalisation rules") or {}
         if not isinstance(rules, dict):
-            raise ValueError(f"{path}: expected a mapping of rule sections")
+            raise ConfigError(f"{path}: expected a mapping of rule sections")
         return cls(rules, taxonomy=taxonomy, fallback=fallback, source=str(path))
 
     def _target(self, value: Any, where: str) -> tuple[str, str | None]:
         if not isinstance(value, str) or not value.strip():
-            raise ValueError(f"{where}: target must be a non-empty label string")
+            raise ConfigError(f"{where}: target must be a non-empty label string")
         base, sub = split_label(value.strip())
         if base not in self.tax:
-            raise ValueError(f"{where}: target {base!r} is not a taxonomy node")
+            raise ConfigError(f"{where}: target {base!r} is not a taxonomy node")
         return self.tax[base].name, sub
 
     def _table(self, table: Any, section: str) -> dict[str, tuple[str, str | None, str]]:
@@ -168,17 +168,17 @@ class Normalizer:
             label, sub = self._target(value, where)
             key = label_key(str(raw))
             if key in out and out[key][:2] != (label, sub):
-                raise ValueError(f"{where}: conflicts with another {section} entry of the same key {key!r}")
+                raise ConfigError(f"{where}: conflicts with another {section} entry of the same key {key!r}")
             out[key] = (label, sub, f"{section} {raw} -> {value}")
         return out
 
     def _pattern(self, r: Any, field: str, where: str) -> _Pattern:
         if not isinstance(r, dict) or field not in r:
-            raise ValueError(f"{where}: needs {field!r}")
+            raise ConfigError(f"{where}: needs {field!r}")
         pat = label_key(str(r[field]))
         if r.get("strip"):
             if field != "suffix":
-                raise ValueError(f"{where}: 'strip' is only for suffix rules")
+                raise ConfigError(f"{where}: 'strip' is only for suffix rules")
             within = None
             if r.get("within") is not None:
                 within = self._target(r["within"], where)[0]

@@ -19,9 +19,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Iterator, Literal
 
-import yaml
 
-from thunder_deid.errors import LabelError
+from thunder_deid.errors import ConfigError, LabelError
+from thunder_deid.io import load_yaml
 
 Level = Literal["top", "mid", "leaf"]
 LEVELS: tuple[Level, ...] = ("top", "mid", "leaf")
@@ -52,17 +52,16 @@ class Taxonomy:
         self._children: dict[str | None, list[str]] = {}
         for n in nodes:
             if n.name in self._nodes:
-                raise ValueError(f"taxonomy: duplicate node name {n.name!r} ({n.code})")
+                raise ConfigError(f"taxonomy: duplicate node name {n.name!r} ({n.code})")
             self._nodes[n.name] = n
             self._children.setdefault(n.parent, []).append(n.name)
         for n in nodes:
             if n.parent is not None and n.parent not in self._nodes:
-                raise ValueError(f"taxonomy: node {n.name!r} has unknown parent {n.parent!r}")
+                raise ConfigError(f"taxonomy: node {n.name!r} has unknown parent {n.parent!r}")
 
     @classmethod
     def from_yaml(cls, path: str | Path) -> "Taxonomy":
-        with open(path, encoding="utf-8") as f:
-            data = yaml.safe_load(f)
+        data = load_yaml(path, "taxonomy")
         nodes: list[Node] = []
 
         def walk(items: list[dict], level_i: int, parent: str | None, where: str) -> None:
@@ -70,11 +69,11 @@ class Taxonomy:
                 here = f"{path}: {where}[{i}]"
                 for key in ("name", "code", "en"):
                     if key not in item:
-                        raise ValueError(f"{here}: missing {key!r}")
+                        raise ConfigError(f"{here}: missing {key!r}")
                 nodes.append(Node(item["name"], item["en"], item["code"], LEVELS[level_i], parent))
                 kids = item.get("children") or []
                 if kids and level_i == 2:
-                    raise ValueError(f"{here}: leaf {item['name']!r} has children")
+                    raise ConfigError(f"{here}: leaf {item['name']!r} has children")
                 walk(kids, level_i + 1, item["name"], f"{where}[{i}].children")
 
         walk(data["tree"], 0, None, "tree")

@@ -4,6 +4,12 @@
     >>> doc = td.parse_inline("피해자 공소외 <<<2:인명>>>에게")
     >>> doc.text, doc.spans[0].label
     ('피해자 공소외 2에게', '인명')
+
+The main job, with the embedded default model (offline):
+
+    >>> tagger = td.load()                                                      # doctest: +SKIP
+    >>> tagger.redact("피고인 김민준은 하나은행 계좌로 송금하였다.", mode="mask")  # doctest: +SKIP
+    '피고인 [인명]은 [은행업]은행 계좌로 송금하였다.'
 """
 
 from thunder_deid.document import Document, Span, load_jsonl, read_jsonl, write_jsonl
@@ -14,6 +20,7 @@ from thunder_deid.taxonomy.label_sets import get_label_set, label_set_names
 from thunder_deid.eval import Scores, score_documents
 from thunder_deid.tokenizer import load_tokenizer
 from thunder_deid.surrogates import Inventory, RealizeReport, Realizer, epoch_seed, realize_document, realize_documents
+from thunder_deid.model import load  # light: torch and transformers are imported on the first call
 
 __version__ = "0.1.0"
 
@@ -25,5 +32,6 @@ __all__ = [
     "score_documents", "Scores",
     "load_tokenizer",
     "realize_document", "realize_documents", "epoch_seed", "Realizer", "Inventory", "RealizeReport",
+    "load",
     "ThunderDeidError", "DocumentError", "InlineFormatError", "LabelError",
 ]

@@ -59,6 +59,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except OSError as e:
+        # the last resort for file-system failures no command anticipated: name the file, not a traceback
+        where = f" {e.filename}" if e.filename else ""
+        print(f"thunder-deid {args.command}: error:{where}: {e.strerror or type(e).__name__}", file=sys.stderr)
+        return 2
+    except UnicodeError as e:
+        # str(e) may quote the offending bytes, which can be document text
+        at = f" at byte {e.start}" if isinstance(e, UnicodeDecodeError) else ""
+        print(f"thunder-deid {args.command}: error: an input is not valid UTF-8 text ({type(e).__name__}{at})",
+              file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"thunder-deid {args.command}: interrupted; outputs are written atomically, none is half-done",
+              file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -19,3 +19,7 @@ class LabelError(ThunderDeidError, KeyError):
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0]) if self.args else ""
+
+
+class ConfigError(ThunderDeidError, ValueError):
+    """A rule, mapping, label-set, taxonomy or training configuration file is unreadable or inconsistent."""

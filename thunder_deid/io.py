@@ -138,3 +138,70 @@ def refuse_overwrite_input(inputs: list[str | Path], output: str | Path) -> None
     for p in inputs:
         if Path(p).resolve() == out:
             raise ThunderDeidError(f"output {output} is also an input; refusing to overwrite it")
+
+
+def load_yaml(path: str | Path, what: str = "file"):
+    """The parsed YAML of a UTF-8 file; unreadable or malformed input is a :class:`ConfigError` naming the
+    file, line and column (never quoting the text)."""
+    import yaml
+
+    from thunder_deid.errors import ConfigError
+
+    text = read_text(path, what)
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark is not None else str(path)
+        problem = getattr(e, "problem", None) or type(e).__name__
+        raise ConfigError(f"{where}: invalid YAML ({problem})") from None
+
+
+def current_umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def check_output_folder(out: str | Path, marker: str, what: str, inputs: list[str | Path] = ()) -> Path:
+    """Raise now, before any work, unless ``out`` can be replaced as a whole without losing anything.
+
+    ``out`` may be new, an empty folder or an earlier output of the same kind (it holds ``marker``);
+    a file, a folder of other things, or a folder holding one of ``inputs`` is an error.
+    """
+    out = Path(out)
+    if out.exists():
+        if not out.is_dir():
+            raise ThunderDeidError(f"--out {out} is a file; expected a folder for the {what}")
+        if any(out.iterdir()) and not (out / marker).is_file():
+            raise ThunderDeidError(f"--out {out} is a folder that is not a {what} (no {marker}); refusing to replace it")
+    dest = out.resolve()
+    for p in inputs:
+        src = Path(p).resolve()
+        if src == dest or dest in src.parents:
+            raise ThunderDeidError(f"--out {out} would replace the input {p}; choose another folder")
+    return out
+
+
+@contextlib.contextmanager
+def atomic_folder(out: str | Path) -> Iterator[Path]:
+    """A fresh private folder beside ``out`` to fill; on success it replaces ``out`` whole (two renames, so
+    a reader never finds it half written), on failure it is removed and ``out`` is untouched."""
+    import shutil
+
+    out = Path(out)
+    _make_parents(out.parent)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))
+    try:
+        yield tmp
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    tmp.chmod(0o777 & ~current_umask())
+    old = None
+    if out.exists():
+        old = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".old", dir=out.parent))
+        out.rename(old / out.name)
+    tmp.rename(out)
+    if old is not None:
+        shutil.rmtree(old)

@@ -15,7 +15,6 @@ corpus line that occurs inside one of their texts (``--exclude``).
 
 from __future__ import annotations
 
-import gzip
 import re
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
@@ -23,6 +22,7 @@ from typing import Iterable, Iterator, Sequence
 import numpy as np
 
 from thunder_deid.document import read_jsonl
+from thunder_deid.io import atomic_folder, check_output_folder, text_lines
 
 SPECIAL_TOKENS = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
 SPECIAL_KWARGS = dict(pad_token="[PAD]", unk_token="[UNK]", cls_token="[CLS]", sep_token="[SEP]", mask_token="[MASK]")
@@ -86,8 +86,7 @@ def corpus_lines(paths: Sequence[str | Path], max_lines: int | None = None,
         if p.suffix == ".jsonl" or p.name.endswith(".jsonl.gz"):
             lines: Iterable[str] = (line for d in read_jsonl(p) for line in d.text.split("\n"))
         else:
-            opener = gzip.open if p.suffix == ".gz" else open
-            lines = (line.rstrip("\n") for line in opener(p, "rt", encoding="utf-8"))  # type: ignore[operator]
+            lines = (line.rstrip("\n") for _, line in text_lines(p, "corpus"))
         for line in lines:
             if max_lines is not None and n >= max_lines:
                 break
@@ -140,7 +139,7 @@ def train_bpe(lines: Iterable[str], vocab_size: int = 32_000, min_frequency: int
 
 def save_bpe(hf_tok, out: str | Path) -> Path:
     """Save as a directory ``PreTrainedTokenizerFast.from_pretrained`` (and :func:`load_tokenizer`) reads."""
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
-    hf_tok.save_pretrained(str(out))
+    out = check_output_folder(out, "tokenizer.json", "tokenizer folder")
+    with atomic_folder(out) as tmp:
+        hf_tok.save_pretrained(str(tmp))
     return out

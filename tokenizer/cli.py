@@ -26,9 +26,9 @@ def register(sub: "argparse._SubParsersAction") -> None:
     b.add_argument("--out", required=True, help="output directory (PreTrainedTokenizerFast)")
     b.add_argument("--corpus", nargs="+", default=[DEFAULT_CORPUS],
                    help="text files (.txt/.gz, one passage a line) or JSONL documents (e.g. the training split)")
-    b.add_argument("--vocab-size", type=int, default=32_000)
-    b.add_argument("--min-frequency", type=int, default=2)
-    b.add_argument("--max-lines", type=int, default=None, help="stop after this many kept lines")
+    b.add_argument("--vocab-size", type=_at_least(300), default=32_000, help="paper: 50,000")
+    b.add_argument("--min-frequency", type=_at_least(1), default=2)
+    b.add_argument("--max-lines", type=_at_least(1), default=None, help="stop after this many kept lines")
     b.add_argument("--exclude", nargs="*", default=[], metavar="JSONL",
                    help="drop corpus lines occurring in these documents' texts (validation and test splits)")
     b.set_defaults(func=cmd_train_bpe)
@@ -72,15 +72,35 @@ def register(sub: "argparse._SubParsersAction") -> None:
     a.set_defaults(func=cmd_analyze)
 
 
+def _at_least(low: int):
+    """An argparse type: an integer >= ``low`` (argparse then reports the option by name)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, got {value}")
+        return value
+
+    return parse
+
+
 def cmd_train_bpe(args) -> int:
-    from thunder_deid.io import refuse_overwrite_input
+    from thunder_deid.errors import ThunderDeidError
+    from thunder_deid.io import check_input_file, check_output_folder
     from thunder_deid.tokenizer.bpe import LineExcluder, corpus_lines, save_bpe, train_bpe
 
-    refuse_overwrite_input(list(args.corpus) + list(args.exclude), args.out)
+    for p in [*args.corpus, *args.exclude]:
+        check_input_file(p, "corpus" if p in args.corpus else "--exclude")
+    check_output_folder(args.out, "tokenizer.json", "tokenizer folder", [*args.corpus, *args.exclude])
     excl = LineExcluder.from_jsonl(args.exclude) if args.exclude else None
     stats: dict = {}
     t0 = time.time()
     tok = train_bpe(corpus_lines(args.corpus, args.max_lines, excl, stats), args.vocab_size, args.min_frequency)
+    if not stats.get("lines"):
+        raise ThunderDeidError(f"no training text: the corpus files hold no non-empty line "
+                               f"({stats.get('dropped', 0)} dropped as validation/test text); nothing written")
     save_bpe(tok, args.out)
     print(f"trained BPE (vocab {len(tok)}) on {stats.get('lines', 0)} lines "
           f"({stats.get('dropped', 0)} dropped as validation/test text) in {time.time() - t0:.0f}s -> {args.out}")

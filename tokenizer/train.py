@@ -35,7 +35,7 @@ from typing import Iterable, Iterator, Sequence
 
 from thunder_deid.document import Document, read_jsonl
 from thunder_deid.errors import ThunderDeidError
-from thunder_deid.io import atomic_writer
+from thunder_deid.io import atomic_folder, atomic_writer, check_output_folder
 from thunder_deid.tokenizer.boundary import BoundaryModel, boundary_flags
 from thunder_deid.tokenizer.load import BUNDLE_CONFIG
 from thunder_deid.tokenizer.search import SearchConfig
@@ -153,14 +153,13 @@ def train_bundle(base_dir: str | Path, train: Sequence[str | Path], out: str | P
     """Build a bundle in ``out`` (see the module docstring); returns its path."""
     from tokenizers import Tokenizer
 
-    from thunder_deid.io import refuse_overwrite_input
-
     base_dir, out = Path(base_dir), Path(out)
     if (base_dir / BUNDLE_CONFIG).is_file():
         base_dir = base_dir / "base"
     if not (base_dir / "tokenizer.json").is_file():
         raise ThunderDeidError(f"--base {base_dir}: no tokenizer.json")
-    refuse_overwrite_input([*train, base_dir / "tokenizer.json"], out / "lm.binary")
+    # the base may sit inside ``out`` (retraining a bundle from its own base): it is copied before the swap
+    check_output_folder(out, BUNDLE_CONFIG, "tokenizer bundle", [*train, *corpus, *exclude])
     base = Tokenizer.from_file(str(base_dir / "tokenizer.json"))
     docs = [d for p in train for d in read_jsonl(p)]
     seqs = list(token_sequences(docs, base))
@@ -174,10 +173,15 @@ def train_bundle(base_dir: str | Path, train: Sequence[str | Path], out: str | P
         excl = LineExcluder.from_jsonl(exclude) if exclude else None
         lines = list(corpus_lines(corpus, extra_lines, excl))
         sentences += [e.ids for e in base.encode_batch(lines, add_special_tokens=False)]
-    tmp_out = out.with_name(out.name + ".tmp")
-    if tmp_out.exists():
-        shutil.rmtree(tmp_out)
-    tmp_out.mkdir(parents=True)
+    with atomic_folder(out) as tmp_out:
+        _write_bundle(tmp_out, base_dir, base, docs, seqs, sentences, lines, n_spans, order=order, prune=prune,
+                      quantize=quantize, search=search, c=c, weights=weights, word_table=word_table)
+    return out
+
+
+def _write_bundle(tmp_out: Path, base_dir: Path, base, docs: list[Document], seqs, sentences, lines: list[str],
+                  n_spans: int, *, order: int, prune: str, quantize: int, search: SearchConfig | None, c: float,
+                  weights: tuple[float, ...], word_table: int) -> None:
     lm_info = build_kenlm(sentences, tmp_out / "lm.binary", order, prune, quantize)
     bm = BoundaryModel.from_sequences(seqs, c=c, weights=weights)
     bm.save(tmp_out / "boundary.json")
@@ -193,13 +197,4 @@ def train_bundle(base_dir: str | Path, train: Sequence[str | Path], out: str | P
         cfg["word_table"] = WORD_TABLE
     with atomic_writer(tmp_out / BUNDLE_CONFIG) as f:
         json.dump(cfg, f, ensure_ascii=False, indent=1)
-    # swap directories with two renames so that a reader never finds the bundle half written
-    old = out.with_name(out.name + ".old")
-    if old.exists():
-        shutil.rmtree(old)
-    if out.exists():
-        out.rename(old)
-    tmp_out.rename(out)
-    if old.exists():
-        shutil.rmtree(old)
-    return out
+

@@ -27,3 +27,13 @@ def test_default_load_finds_names_in_the_sample_judgment():
     assert found & {"박도윤", "김서윤", "이준서", "최가온"}
     masked = tm.load().redact(text, mode="mask")
     assert "[인명]" in masked and len(masked) < len(text) + 10 * len(doc.spans)
+
+
+def test_public_api_load_predicts_and_redacts():
+    import thunder_deid as td
+
+    tagger = td.load()
+    text = "피고인 김민준은 하나은행 계좌로 송금하였다."
+    doc = tagger.predict(text)
+    assert doc.text == text and any(text[s.start:s.end] == "김민준" and s.label == "인명" for s in doc.spans)
+    assert "김민준" not in tagger.redact(text, mode="mask") and "<<<김민준:인명>>>" in tagger.redact(text, mode="tag")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 import torch
@@ -13,7 +12,7 @@ from thunder_deid.document import Document, write_jsonl
 from thunder_deid.inline import parse_inline
 from thunder_deid.model.config import get_config
 from thunder_deid.model.labels import LabelSet
-from thunder_deid.model.modeling import build_tagger, save_model
+from thunder_deid.model.modeling import build_tagger
 from thunder_deid.model.redact import mask, render
 
 TEXT = "피고인은 2020. 3. 5. 피해자 김민준에게 하나은행 계좌(123-456-789012)로 송금하게 하였다.\n\n" * 3

@@ -140,6 +140,18 @@ def test_cli_single_and_epochs(tmp_path, capsys):
     assert "bad.jsonl:1" in err and "missing.jsonl" in err
 
 
+@pytest.mark.parametrize("report", ["in", "out", "folder"])
+def test_cli_report_never_replaces_an_input_or_output(tmp_path, capsys, report):
+    src = tmp_path / "in.jsonl"
+    write_jsonl(src, DOCS)
+    before = src.read_bytes()
+    out = tmp_path / "out.jsonl"
+    rep = {"in": src, "out": out, "folder": tmp_path}[report]
+    assert main(["realize", str(src), str(out), "--seed", "1", "--report", str(rep)]) == 2
+    assert src.read_bytes() == before and not out.exists()  # refused before any work
+    assert str(rep) in capsys.readouterr().err
+
+
 def test_keep_label_is_plain_text_and_counted():
     out, rep = Realizer(Inventory(), keep=["인명"]).realize(DOCS[0], 1)
     assert "B가 운영하는" in out.text and [s.label for s in out.spans] == ["식당"]

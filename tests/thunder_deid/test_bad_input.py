@@ -43,3 +43,32 @@ def test_convert_leaves_nothing(tmp_path, capsys, args_fn, expect):
     err = capsys.readouterr().err
     assert expect in err and SECRET not in err
     assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+@pytest.mark.parametrize("args_fn,content,expect", [
+    (lambda p: ["taxonomy", "normalize", "--rules", str(p), "인명"], "exact: [unclosed\n", "rules.yaml:2:1: invalid YAML"),
+    (lambda p: ["taxonomy", "normalize", "--rules", str(p), "인명"], "exact:\n  x: 없는라벨\n", "not a taxonomy node"),
+    (lambda p: ["taxonomy", "normalize", "--rules", str(p), "인명"], None, "rules.yaml: no such file"),
+    (lambda p: ["train", "--config", str(p), "--tokenizer", "bpe", "--train", str(p), "--valid", str(p),
+                "--out", str(p) + ".out"],
+     "model: {layers: [1\n", "rules.yaml:2:1: invalid YAML"),
+])
+def test_bad_rule_and_config_files_name_the_file(tmp_path, capsys, args_fn, content, expect):
+    path = tmp_path / "rules.yaml"
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    assert main(args_fn(path)) == 2
+    err = capsys.readouterr().err
+    assert expect in err and "Traceback" not in err
+
+
+def test_unexpected_os_error_is_one_line(tmp_path, capsys, monkeypatch):
+    import thunder_deid.commands as commands
+
+    def boom(args):
+        raise PermissionError(13, "Permission denied", str(tmp_path / "locked.jsonl"))
+
+    monkeypatch.setattr(commands, "cmd_validate", boom)  # bound when main() builds its parser
+    assert main(["validate", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "locked.jsonl: Permission denied" in err and "Traceback" not in err

@@ -36,3 +36,22 @@ def test_train_bundle_cli(tmp_path, tiny_base, tiny_train, tiny_bundle, capsys):
                  "--prune", "0", "--quantize", "0"]) == 0
     assert (out / "boundary_config.json").is_file() and (out / "lm.binary").is_file()
     assert main(["tokenizer", "encode", "--tokenizer", str(out), "홍길동은 왔다"]) == 0
+
+
+def test_train_bundle_refuses_out_that_is_not_a_bundle(tmp_path, tiny_base, tiny_train, tiny_bundle, capsys):
+    keep = tmp_path / "work"
+    keep.mkdir()
+    (keep / "notes.txt").write_text("mine", encoding="utf-8")
+    inside = keep / "train.jsonl"
+    inside.write_bytes(tiny_train.read_bytes())
+    common = ["tokenizer", "train", "--base", str(tiny_base), "--prune", "0", "--quantize", "0"]
+    assert main([*common, "--train", str(inside), "--out", str(keep)]) == 2
+    assert main([*common, "--train", str(tiny_train), "--out", str(keep / "notes.txt")]) == 2
+    assert (keep / "notes.txt").read_text(encoding="utf-8") == "mine" and inside.is_file()
+    err = capsys.readouterr().err
+    assert "not a tokenizer bundle" in err and "notes.txt is a file" in err
+    # an earlier bundle is replaced whole, and nothing is left beside it
+    out = tmp_path / "b"
+    assert main([*common, "--train", str(tiny_train), "--out", str(out)]) == 0
+    assert main([*common, "--train", str(tiny_train), "--out", str(out)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b", "work"]

@@ -28,7 +28,6 @@ from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 
-import yaml
 
 from thunder_deid.document import Document, Span
 from thunder_deid.errors import ThunderDeidError
@@ -94,8 +93,9 @@ class ContextRefiner:
 
     @classmethod
     def from_yaml(cls, path: str | Path, taxonomy: Taxonomy | None = None) -> "ContextRefiner":
-        with open(path, encoding="utf-8") as f:
-            return cls(yaml.safe_load(f), taxonomy, str(path))
+        from thunder_deid.io import load_yaml
+
+        return cls(load_yaml(path, "context rules"), taxonomy, str(path))
 
     # -- cue search ------------------------------------------------------------------------------------
     def _cues_in(self, region: str, frame: str, how: str) -> list[tuple[str, str]]:

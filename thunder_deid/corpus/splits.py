@@ -28,7 +28,7 @@ from typing import Iterable, Sequence
 
 from thunder_deid.document import Document, read_jsonl, write_jsonl
 from thunder_deid.errors import DocumentError, ThunderDeidError
-from thunder_deid.io import atomic_writer, refuse_overwrite_input
+from thunder_deid.io import atomic_writer, read_text, refuse_overwrite_input
 
 SPLITS = ("train", "valid", "test")
 DEFAULT_SEED = 42
@@ -95,7 +95,7 @@ def load_lists(name_or_path: str) -> dict[str, list[str]]:
         path = d / f"{split}.txt"
         if not path.exists():
             raise ThunderDeidError(f"{path}: missing")
-        ids = [line.strip() for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        ids = [line.strip() for line in read_text(path, "id list").splitlines() if line.strip()]
         for i in ids:
             if i in owner:
                 raise ThunderDeidError(f"{path}: id {i!r} is also in {owner[i]}.txt")

@@ -35,8 +35,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
 
+from thunder_deid.io import load_yaml
 from thunder_deid.errors import ThunderDeidError
 
 
@@ -124,7 +124,7 @@ def get_config(name_or_path: str | Path) -> Config:
     if str(name_or_path) in PRESETS and not p.is_file():
         base, over = str(name_or_path), {}
     elif p.is_file():
-        over = yaml.safe_load(p.read_text(encoding="utf-8")) or {}
+        over = load_yaml(p, "config") or {}
         if not isinstance(over, dict):
             raise ThunderDeidError(f"config {p}: expected a mapping at top level")
         base = over.pop("base", "small")

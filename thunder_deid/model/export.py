@@ -13,7 +13,7 @@ from pathlib import Path
 
 import torch
 
-from thunder_deid.model.modeling import load_model, read_meta, save_model, tokenizer_spec
+from thunder_deid.model.modeling import load_model, save_model, tokenizer_spec
 
 
 def export(src: Path, dst: Path, fp16: bool = True, extra: dict | None = None) -> int:

@@ -28,7 +28,6 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
 import numpy as np
 import torch
@@ -40,7 +39,7 @@ from thunder_deid.model.checkpoint import load_checkpoint, save_checkpoint
 from thunder_deid.model.config import Config
 from thunder_deid.model.distributed import Context, setup, teardown
 from thunder_deid.model.labels import LabelSet, targets_of
-from thunder_deid.model.modeling import build_tagger, init_from, load_tokenizer, read_meta, save_model
+from thunder_deid.model.modeling import build_tagger, init_from, load_tokenizer, save_model
 from thunder_deid.model.windows import training_windows
 
 IGNORE = -100
