@@ -110,3 +110,34 @@ def test_finetune_from_a_model_directory(data, model_dir):
     model, tok, labels, meta = load_model(data / "ft" / "best")
     assert {"인명", "은행업", "계좌번호", "전화번호"} <= set(labels.targets)
     assert meta["init"] == str(model_dir)
+
+
+@pytest.mark.parametrize("setup, resume, message", [
+    ("file", False, "is a file"),
+    ("foreign", False, "not a training run"),
+    ("earlier", False, "holds an earlier run; pass --resume"),
+    ("inside", False, "would hold the input"),
+])
+def test_train_refuses_an_out_folder_it_could_damage(data, tiny_tokenizer_dir, setup, resume, message):
+    out = data / "run"
+    if setup == "file":
+        out.write_text("keep me")
+    elif setup == "foreign":
+        out.mkdir()
+        (out / "notes.txt").write_text("keep me")
+    elif setup == "earlier":
+        out.mkdir()
+        (out / "metrics.jsonl").write_text("{}\n")
+    elif setup == "inside":
+        out = data
+    before = sorted(p.name for p in data.rglob("*"))
+    job = _job(data, tiny_tokenizer_dir, out.name if setup != "inside" else ".", max_steps=1, resume=resume)
+    with pytest.raises(Exception, match=message):
+        run(job)
+    assert sorted(p.name for p in data.rglob("*")) == before
+
+
+def test_train_resumes_into_an_earlier_run(data, tiny_tokenizer_dir):
+    job = _job(data, tiny_tokenizer_dir, "run", max_steps=1, save_best=False)
+    run(job)
+    run(_job(data, tiny_tokenizer_dir, "run", max_steps=1, save_best=False, resume=True))

@@ -79,8 +79,12 @@ def save_model(model, out: Path, tokenizer_spec: str, meta: dict[str, Any], dtyp
     tmp.mkdir(parents=True)
     model = getattr(model, "module", model)
     model.config.save_pretrained(tmp)
-    state = {k: v.detach().to("cpu", dtype if v.is_floating_point() else v.dtype).contiguous()
-             for k, v in model.state_dict().items()}
+    state, seen = {}, set()
+    for k, v in model.state_dict().items():
+        if v.data_ptr() in seen:  # a tied weight (the MLM decoder is the embedding matrix): stored once
+            continue
+        seen.add(v.data_ptr())
+        state[k] = v.detach().to("cpu", dtype if v.is_floating_point() else v.dtype).contiguous()
     save_file(state, str(tmp / "model.safetensors"), metadata={"format": "pt"})
     kind, src = split_spec(tokenizer_spec)
     if src.resolve() != (out / "tokenizer").resolve():

@@ -12,7 +12,6 @@ global-token loss normalisation and the distributed setup are those of ``train``
 
 from __future__ import annotations
 
-import gzip
 import json
 import sys
 import time
@@ -24,9 +23,10 @@ import torch
 import torch.nn.functional as F
 
 from thunder_deid.errors import ThunderDeidError
+from thunder_deid.io import check_output_folder, text_lines
 from thunder_deid.model.config import Config
 from thunder_deid.model.distributed import setup, teardown
-from thunder_deid.model.modeling import build_mlm, load_tokenizer, save_model
+from thunder_deid.model.modeling import META, build_mlm, load_tokenizer, save_model
 from thunder_deid.model.train import IGNORE, _Null, accumulation, linear_schedule, make_optimizer, plan_epoch
 
 
@@ -46,19 +46,25 @@ class PretrainJob:
 
 
 def read_texts(paths: list[Path], max_lines: int | None) -> Iterator[str]:
+    """Non-empty texts of the corpus files; a bad line is an error naming its file and line."""
     n = 0
     for p in paths:
-        opener = gzip.open if p.suffix == ".gz" else open
-        is_json = ".jsonl" in p.name
-        with opener(p, "rt", encoding="utf-8") as f:
-            for line in f:
-                line = line.strip()
-                if not line:
-                    continue
-                yield json.loads(line)["text"] if is_json else line
-                n += 1
-                if max_lines is not None and n >= max_lines:
-                    return
+        is_json = ".jsonl" in Path(p).name
+        for lineno, line in text_lines(p, "corpus"):
+            line = line.strip()
+            if not line:
+                continue
+            if is_json:
+                try:
+                    line = json.loads(line)["text"]
+                    if not isinstance(line, str):
+                        raise TypeError
+                except (ValueError, KeyError, TypeError):
+                    raise ThunderDeidError(f"{p}:{lineno}: expected a JSON object with a string \"text\"") from None
+            yield line
+            n += 1
+            if max_lines is not None and n >= max_lines:
+                return
 
 
 def blocks(texts: Iterator[str], tokenizer, length: int) -> torch.Tensor:
@@ -101,6 +107,7 @@ def mask_tokens(ids: torch.Tensor, tokenizer, rate: float, gen: torch.Generator)
 
 
 def run(job: PretrainJob) -> dict:
+    check_output_folder(job.out, META, "model directory", job.corpus)
     ctx = setup(job.device)
     try:
         cfg, t = job.config, job.config.train

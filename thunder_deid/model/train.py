@@ -82,6 +82,33 @@ def snapshot_tokenizer(spec: str, dest: Path, ctx: Context) -> str:
     return f"{kind}:{dest}" if kind else str(dest)
 
 
+RUN_ENTRIES = frozenset({"tokenizer", "tokenizer.tmp", "best", "best.tmp", "checkpoint", "checkpoint.tmp",
+                         "metrics.jsonl", "steps.jsonl"})
+
+
+def check_run_dir(job: TrainJob) -> None:
+    """Raise before any work unless ``job.out`` is new, empty, or (with ``--resume``) an earlier run.
+
+    A run writes ``best/``, ``checkpoint/`` and logs into ``out`` and replaces ``best/`` whole, so a folder
+    holding anything else, or one of the job's inputs, is refused rather than mixed into; an earlier run
+    without ``--resume`` is refused too, because its logs would be appended to.
+    """
+    out = Path(job.out)
+    if out.exists() and not out.is_dir():
+        raise ThunderDeidError(f"--out {out} is a file; expected a run folder")
+    dest = out.resolve()
+    for p in (job.train, job.train_dir, job.valid, job.init):
+        if p is not None and (Path(p).resolve() == dest or dest in Path(p).resolve().parents):
+            raise ThunderDeidError(f"--out {out} would hold the input {p}; choose another folder")
+    entries = {e.name for e in out.iterdir()} if out.is_dir() else set()
+    foreign = entries - RUN_ENTRIES
+    if foreign:
+        raise ThunderDeidError(f"--out {out} is a folder that is not a training run (it holds {sorted(foreign)[0]!r}"
+                               f"{f' and {len(foreign) - 1} more' if len(foreign) > 1 else ''}); choose a new folder")
+    if entries & {"metrics.jsonl", "steps.jsonl", "checkpoint"} and not job.resume:
+        raise ThunderDeidError(f"--out {out} holds an earlier run; pass --resume to continue it or choose a new folder")
+
+
 # -- data ------------------------------------------------------------------------------------------
 
 def epoch_documents(job: TrainJob, base: list[Document] | None, epoch: int) -> list[Document]:
@@ -179,6 +206,8 @@ def run(job: TrainJob) -> dict:
 
 def _run(job: TrainJob, ctx: Context) -> dict:
     cfg, t = job.config, job.config.train
+    check_run_dir(job)
+    ctx.barrier()  # every rank has looked before process 0 creates anything
     if job.threads:
         torch.set_num_threads(job.threads)
     torch.manual_seed(t.seed)
