@@ -37,3 +37,23 @@ def test_public_api_load_predicts_and_redacts():
     doc = tagger.predict(text)
     assert doc.text == text and any(text[s.start:s.end] == "김민준" and s.label == "인명" for s in doc.spans)
     assert "김민준" not in tagger.redact(text, mode="mask") and "<<<김민준:인명>>>" in tagger.redact(text, mode="tag")
+
+
+def test_redact_cli_masks_fixed_form_identifiers_of_the_sample_header(tmp_path):
+    """The header's masked resident registration number and the phone number come out whole and typed;
+    ``--no-patterns`` gives the model's spans alone."""
+    import json
+
+    from thunder_deid.cli import main
+
+    sample = REPO / "examples" / "sample_judgment.txt"
+    assert main(["redact", str(sample), str(tmp_path / "with.json"), "--mode", "json"]) == 0
+    doc = json.loads((tmp_path / "with.json").read_text(encoding="utf-8"))
+    typed = {(s["label"], doc["text"][s["start"]:s["end"]]) for s in doc["spans"]}
+    assert {("주민등록번호", "9X0315-1XXXXXX"), ("전화번호", "010-4821-7736")} <= typed
+    assert main(["redact", str(sample), str(tmp_path / "without.json"), "--mode", "json", "--no-patterns"]) == 0
+    bare = json.loads((tmp_path / "without.json").read_text(encoding="utf-8"))
+    import thunder_deid as td
+
+    raw = td.load(patterns=False).predict(doc["text"], doc["id"])
+    assert bare == raw.to_dict() and bare != doc

@@ -5,7 +5,7 @@
     >>> tagger.redact("피고인 김민준은 하나은행 계좌로 송금하였다.", mode="mask")          # doctest: +SKIP
     '피고인 [인명]은 [은행업]은행 계좌로 송금하였다.'
 
-``load(model=None)`` returns a :class:`Tagger` with ``predict(text) -> Document``,
+``load(model=None, device="cpu", patterns=True)`` returns a :class:`Tagger` with ``predict(text) -> Document``,
 ``predict_documents(docs)`` and ``redact(text, mode="tag"|"mask"|"json") -> str``.
 """
 
@@ -14,11 +14,14 @@ from __future__ import annotations
 from pathlib import Path
 
 
-def load(model: str | Path | None = None, device: str = "cpu"):
-    """A :class:`~thunder_deid.model.infer.Tagger` for a model directory (default: the embedded model)."""
+def load(model: str | Path | None = None, device: str = "cpu", patterns: bool = True):
+    """A :class:`~thunder_deid.model.infer.Tagger` for a model directory (default: the embedded model).
+
+    ``patterns=False`` leaves out the fixed-form identifier patterns (``thunder_deid.model.patterns``).
+    """
     from thunder_deid.model.infer import Tagger
 
-    return Tagger.load(model, device)
+    return Tagger.load(model, device, patterns)
 
 
 def __getattr__(name: str):

@@ -100,7 +100,7 @@ def cmd_predict(a: argparse.Namespace) -> int:
 
     refuse_overwrite_input([a.input], a.output)
     docs = load_jsonl(a.input)
-    tagger = Tagger.load(a.model, a.device)
+    tagger = Tagger.load(a.model, a.device, not a.no_patterns)
     bar = _progress(sum(len(d.text) for d in docs))
     out = []
     for i in range(0, len(docs), 64):
@@ -115,7 +115,7 @@ def cmd_predict(a: argparse.Namespace) -> int:
 def cmd_redact(a: argparse.Namespace) -> int:
     from thunder_deid.model.redact_io import redact_path
 
-    redact_path(a.input, a.output, a.mode, a.model, a.device)
+    redact_path(a.input, a.output, a.mode, a.model, a.device, not a.no_patterns)
     return 0
 
 
@@ -179,6 +179,9 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("output", type=Path)
     p.add_argument("--model", type=Path, help="model directory (default: the embedded model)")
     p.add_argument("--device", default="cpu")
+    p.add_argument("--no-patterns", action="store_true",
+                   help="the model's spans alone, without the fixed-form identifier patterns (resident registration "
+                        "numbers, phone numbers, e-mail addresses) that otherwise replace overlapping model spans")
     p.set_defaults(func=cmd_predict)
 
     p = sub.add_parser("redact", formatter_class=HelpFormatter, help="de-identify a text file, folder or JSONL",
@@ -192,4 +195,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("--mode", choices=("tag", "mask", "json"), default="mask")
     p.add_argument("--model", type=Path, help="model directory (default: the embedded model)")
     p.add_argument("--device", default="cpu")
+    p.add_argument("--no-patterns", action="store_true",
+                   help="the model's spans alone, without the fixed-form identifier patterns (resident registration "
+                        "numbers, phone numbers, e-mail addresses) that otherwise replace overlapping model spans")
     p.set_defaults(func=cmd_redact)

@@ -79,13 +79,14 @@ class _null:
 class Tagger:
     """A loaded model: ``predict(text) -> Document``, ``predict_documents(docs)``, ``redact(text, mode)``."""
 
-    def __init__(self, model, tokenizer, labels: LabelSet, meta: dict, device: torch.device):
+    def __init__(self, model, tokenizer, labels: LabelSet, meta: dict, device: torch.device, patterns: bool = True):
         self.model, self.tokenizer, self.labels, self.meta, self.device = model, tokenizer, labels, meta, device
+        self.patterns = patterns  # merge fixed-form identifiers over the model's spans (model/patterns.py)
         self.max_length = int(meta["max_length"])
         self.stride = int(meta["stride"])
 
     @classmethod
-    def load(cls, model: str | Path | None = None, device: str = "cpu") -> "Tagger":
+    def load(cls, model: str | Path | None = None, device: str = "cpu", patterns: bool = True) -> "Tagger":
         from thunder_deid.errors import ThunderDeidError
         from thunder_deid.model.distributed import pick_device
         from thunder_deid.model.modeling import load_model
@@ -96,11 +97,17 @@ class Tagger:
                                    + (" (the embedded default model is missing from this install)" if not model else ""))
         dev = pick_device(device)
         m, tok, labels, meta = load_model(path, dev)
-        return cls(m, tok, labels, meta, dev)
+        return cls(m, tok, labels, meta, dev, patterns)
 
     def predict_documents(self, docs: Sequence[Document], progress=None, batch_tokens: int = 8192) -> list[Document]:
-        return predict_documents(self.model, self.tokenizer, self.labels, docs, self.max_length, self.stride,
-                                 self.device, batch_tokens, progress)
+        out = predict_documents(self.model, self.tokenizer, self.labels, docs, self.max_length, self.stride,
+                                self.device, batch_tokens, progress)
+        if self.patterns:
+            from thunder_deid.model.patterns import apply_patterns
+
+            level = self.meta.get("target_level", "leaf")
+            out = [apply_patterns(d, level) for d in out]
+        return out
 
     def predict(self, text: str, doc_id: str = "text") -> Document:
         return self.predict_documents([Document(doc_id, text, [])])[0]

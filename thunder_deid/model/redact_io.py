@@ -30,7 +30,8 @@ def _read_text(p: Path) -> str:
         raise ThunderDeidError(f"{p}: not UTF-8 text (byte {e.start})") from None
 
 
-def redact_path(inp: Path, out: Path, mode: str, model: Path | None = None, device: str = "cpu") -> int:
+def redact_path(inp: Path, out: Path, mode: str, model: Path | None = None, device: str = "cpu",
+                patterns: bool = True) -> int:
     """Redact ``inp`` into ``out``; returns the number of documents."""
     from tqdm import tqdm
 
@@ -51,7 +52,7 @@ def redact_path(inp: Path, out: Path, mode: str, model: Path | None = None, devi
         docs = [Document(d.id, d.text, [], d.meta) for d in load_jsonl(inp)]
     else:
         docs = [Document(inp.name, _read_text(inp), [])]
-    tagger = Tagger.load(model, device)
+    tagger = Tagger.load(model, device, patterns)
     total = sum(len(d.text) for d in docs)
     bar = tqdm(total=total, unit="char", unit_scale=True, file=sys.stderr, disable=None if total > 20_000 else True)
     tagged = []
