@@ -43,3 +43,15 @@ def test_bad_yaml_is_a_clear_error(tmp_path, text):
 
 def test_presets_exist():
     assert {"tiny", "small", "150m", "395m", "750m", "1b"} <= set(PRESETS)
+
+
+def test_dropout_reaches_the_modernbert_config(tiny_tokenizer):
+    from thunder_deid.model.labels import LabelSet
+    from thunder_deid.model.modeling import build_tagger
+
+    cfg = get_config("medium").model
+    assert cfg.dropout == 0.1 and cfg.hidden_size // cfg.num_attention_heads == 64
+    cfg.hidden_size, cfg.num_attention_heads, cfg.intermediate_size = 64, 1, 64  # keep the test light
+    hf = build_tagger(cfg, tiny_tokenizer, LabelSet(["인명"])).config
+    assert (hf.embedding_dropout, hf.attention_dropout, hf.mlp_dropout) == (0.1, 0.1, 0.1)
+    assert get_config("small").model.dropout == 0.0

@@ -57,6 +57,7 @@ def hf_config(cfg: ModelConfig, tokenizer, num_labels: int, **extra: Any) -> Mod
         max_position_embeddings=max(cfg.max_length, 512), local_attention=cfg.local_attention,
         global_attn_every_n_layers=cfg.global_attn_every_n_layers, pad_token_id=pad, cls_token_id=cls,
         sep_token_id=sep, bos_token_id=cls, eos_token_id=sep, num_labels=num_labels,
+        embedding_dropout=cfg.dropout, attention_dropout=cfg.dropout, mlp_dropout=cfg.dropout,
         attn_implementation="sdpa", **extra)
 
 
