@@ -24,7 +24,11 @@ a pattern; suffixes of both are ordered together, longest first):
                         (``건물이름`` -> normalise ``건물``), optionally only when the rest lands
                         ``within`` a node (``택배회사`` -> ``택배`` -> 화물운송·물류업, within 사업체);
                         when the rest does not normalise, the next rule is tried
-7. ``fallback``      -- another rule file (``fallback: default`` = the packaged one; ``none``)
+7. ``typo``          -- no rule in the files: a label one edit (a character added, missing, changed or two
+                        swapped) away from an ``exact``/``compatibility`` entry or node name of 3+ characters
+                        takes its label, when every such neighbour agrees (``차량변호`` -> ``차량번호``,
+                        ``사건번호호`` -> ``사건번호``); reported as its own kind so a reviewer sees it
+8. ``fallback``      -- another rule file (``fallback: default`` = the packaged one; ``none``)
 
 Matching is on a *key*: Unicode NFKC (``㈜`` = ``(주)``), case-folded, with whitespace, middle dots,
 hyphens, underscores, slashes, full stops and brackets removed, so ``앞 노상`` = ``앞노상`` and
@@ -48,7 +52,7 @@ from thunder_deid.errors import ConfigError, LabelError
 from thunder_deid.io import load_yaml
 from thunder_deid.taxonomy.tree import Taxonomy, load_taxonomy, split_label
 
-RULE_KINDS = ("drop", "exact", "compatibility", "node", "wildcard", "suffix")
+RULE_KINDS = ("drop", "exact", "compatibility", "node", "wildcard", "suffix", "typo")
 _STRIP = re.compile(r"[\s·‧・∙•\-_./()\[\]]+")
 
 
@@ -251,7 +255,22 @@ class Normalizer:
                 if inner is not None and not inner.dropped and (
                         p.within is None or self.tax.is_descendant(inner.label, p.within)):  # type: ignore[arg-type]
                     return Resolution(base, inner.label, inner.sub, inner.kind, f"{p.text}; {inner.rule}")
-        return None
+        return self._typo(base, key, chain) if depth == 0 else None
+
+    def _typo(self, base: str, key: str, chain: list["Normalizer"]) -> Resolution | None:
+        if len(key) < 3:  # one edit in a two-letter label is another word
+            return None
+        hits: dict[tuple[str, str | None], str] = {}
+        for n in chain:
+            entries = [(k, (v[0], v[1])) for table in (n._exact, n._compat) for k, v in table.items()]
+            entries += [(k, (name, None)) for k, (name, _) in n._nodes.items()]
+            for k, target in entries:
+                if len(k) >= 3 and _one_edit(key, k):
+                    hits.setdefault(target, k)
+        if len(hits) != 1:
+            return None
+        (label, sub), near = next(iter(hits.items()))
+        return Resolution(base, label, sub, "typo", f"typo of {near} -> {label}")
 
     def _lookup(self, base: str, key: str) -> Resolution | None:
         if key in self._drop_exact:
@@ -282,6 +301,19 @@ class Normalizer:
             except LabelError:
                 missing.append(raw)
         return done, missing
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """True when ``a`` and ``b`` differ by exactly one insertion, deletion, substitution or adjacent swap."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    i = next((i for i in range(len(short)) if short[i] != long_[i]), len(short))
+    return short[i:] == long_[i + 1:]
 
 
 @functools.lru_cache(maxsize=None)

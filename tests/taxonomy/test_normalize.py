@@ -44,6 +44,49 @@ def test_rules(raw, expected, kind):
 
 @pytest.mark.parametrize(
     "raw, expected",
+    [
+        ("외국인등록번호호", "주민등록번호"),  # a character doubled
+        ("외국인등록번", "주민등록번호"),      # one missing
+        ("주민번오", "주민등록번호"),          # one changed
+        ("레토스랑", "식당"),                  # two swapped
+        ("레스토링", "식당"),              # near a compatibility entry
+        ("사회적권이", "사회적 권익"),     # near a node name
+    ],
+)
+def test_one_edit_from_a_known_label_is_a_typo(raw, expected):
+    res = default_normalizer().resolve(raw)
+    assert (res.label, res.kind) == (expected, "typo")
+
+
+@pytest.mark.parametrize("raw", [
+    "인멍",          # two letters: one edit is another word
+    "은행업무담당",  # more than one edit from anything
+    "성명명",        # one edit from 성명, but a two-letter entry is too short to be near anything
+])
+def test_typo_rule_needs_a_close_long_neighbour(raw):
+    with pytest.raises(LabelError):
+        default_normalizer().resolve(raw)
+
+
+def test_typo_rule_refuses_when_neighbours_disagree():
+    n = Normalizer({"exact": {"가나다": "인명", "가나라": "식당"}}, fallback=None)
+    assert n.resolve("가나나다").label == "인명"   # only 가나다 is one edit away
+    with pytest.raises(LabelError):
+        n.resolve("가나마")                        # 가나다 -> 인명 and 가나라 -> 식당 are both one edit away
+
+
+@pytest.mark.parametrize("a, b, near", [
+    ("abc", "abd", True), ("abc", "acb", True), ("abc", "abcd", True), ("abc", "bc", True),
+    ("abc", "abc", False), ("abc", "cab", False), ("abc", "abde", False), ("abc", "xyz", False),
+])
+def test_one_edit(a, b, near):
+    from thunder_deid.taxonomy.normalize import _one_edit
+
+    assert _one_edit(a, b) is near and _one_edit(b, a) is near
+
+
+@pytest.mark.parametrize(
+    "raw, expected",
     [("음식점:한식당", "식당:한식당"), ("식당:한식당", "식당:한식당"), ("레스토랑: 양식 ", "식당:양식"), ("인명:", "인명")],
 )
 def test_sub_label_is_kept(raw, expected):
