@@ -9,7 +9,7 @@ The main job, with the embedded default model (offline):
 
     >>> tagger = td.load()                                                      # doctest: +SKIP
     >>> tagger.redact("피고인 김민준은 하나은행 계좌로 송금하였다.", mode="mask")  # doctest: +SKIP
-    '피고인 [인명]은 [은행업]은행 계좌로 송금하였다.'
+    '피고인 [인명] [은행업]은행 계좌로 송금하였다.'
 """
 
 from thunder_deid.document import Document, Span, load_jsonl, read_jsonl, write_jsonl

@@ -3,7 +3,7 @@
     >>> import thunder_deid.model as tm
     >>> tagger = tm.load()                                   # the embedded default model   # doctest: +SKIP
     >>> tagger.redact("피고인 김민준은 하나은행 계좌로 송금하였다.", mode="mask")          # doctest: +SKIP
-    '피고인 [인명]은 [은행업]은행 계좌로 송금하였다.'
+    '피고인 [인명] [은행업]은행 계좌로 송금하였다.'
 
 ``load(model=None, device="cpu", patterns=True)`` returns a :class:`Tagger` with ``predict(text) -> Document``,
 ``predict_documents(docs)`` and ``redact(text, mode="tag"|"mask"|"json") -> str``.
