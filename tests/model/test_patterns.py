@@ -10,7 +10,7 @@ from thunder_deid.model.patterns import apply_patterns, find_patterns
 
 @pytest.mark.parametrize("text, found", [
     # resident registration numbers, plain and masked
-    ("피고인 박도윤 (900315-1234567), 회사원", [("주민등록번호", "900315-1234567")]),
+    ("그 피고인 박도윤 (900315-1234567), 회사원", [("주민등록번호", "900315-1234567")]),
     ("피고인 (9X0315-1XXXXXX)", [("주민등록번호", "9X0315-1XXXXXX")]),
     ("주민등록번호 870923-2******", [("주민등록번호", "870923-2******")]),
     ("외국인등록번호 950101-5123456", [("주민등록번호", "950101-5123456")]),
@@ -32,15 +32,28 @@ from thunder_deid.model.patterns import apply_patterns, find_patterns
     ("메일(kim.minjun@example.co.kr)로", [("이메일주소", "kim.minjun@example.co.kr")]),
     ("@example.com", []),
     ("kim@localhost", []),
+    # party names in judgment header lines
+    ("피 고 인 박도윤 (9X0315-1XXXXXX), 회사원",
+     [("인명", "박도윤"), ("주민등록번호", "9X0315-1XXXXXX")]),
+    ("【피고인】 박도윤\n【변호인】 변호사 최민호", [("인명", "박도윤")]),   # counsel acting in office: not masked (A.2)
+    ("원고, 피상고인 김하늘\n피고, 상고인 주식회사 한빛", [("인명", "김하늘")]),
+    ("피고인 최형준 외 6인", [("인명", "최형준")]),
+    ("원 고 남궁민수", [("인명", "남궁민수")]),                          # two-syllable surname
+    ("채무자 이서연(주소 생략)", [("인명", "이서연")]),
+    ("피 고 인\n피고인\n\n상 고 인\n검사", []),                        # law.go.kr: the role word stands for the name
+    ("피고 대한민국", []),
+    ("피고인 김민준은 하나은행에", []),                                  # a sentence, not a header line
+    ("이 사건 피고인 김민준", []),                                       # the role must open the line
+    ("피고인 어머니", []),                                               # no Korean surname 어
 ])
 def test_find_patterns(text, found):
     assert [(s.label, text[s.start:s.end]) for s in find_patterns(text)] == found
 
 
 def test_a_match_replaces_the_model_spans_it_overlaps():
-    text = "피고인 김민준(9X0315-1XXXXXX), 전화 010-4821-7736, 하나은행"
-    model = [Span(4, 7, "인명", score=0.9), Span(8, 9, "차량번호", score=0.4), Span(9, 16, "계좌번호", score=0.5),
-             Span(27, 40, "계좌번호", score=0.8), Span(43, 47, "은행업", score=0.9)]
+    text = "위 피고인 김민준(9X0315-1XXXXXX), 전화 010-4821-7736, 하나은행"
+    model = [Span(6, 9, "인명", score=0.9), Span(10, 11, "차량번호", score=0.4), Span(11, 18, "계좌번호", score=0.5),
+             Span(29, 42, "계좌번호", score=0.8), Span(45, 49, "은행업", score=0.9)]
     out = apply_patterns(Document("d", text, model))
     assert [(s.label, text[s.start:s.end], s.score) for s in out.spans] == [
         ("인명", "김민준", 0.9), ("주민등록번호", "9X0315-1XXXXXX", 1.0), ("전화번호", "010-4821-7736", 1.0),

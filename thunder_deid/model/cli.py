@@ -181,7 +181,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("--device", default="cpu")
     p.add_argument("--no-patterns", action="store_true",
                    help="the model's spans alone, without the fixed-form identifier patterns (resident registration "
-                        "numbers, phone numbers, e-mail addresses) that otherwise replace overlapping model spans")
+                        "numbers, phone numbers, e-mail addresses, header party names) that otherwise replace overlapping model spans")
     p.set_defaults(func=cmd_predict)
 
     p = sub.add_parser("redact", formatter_class=HelpFormatter, help="de-identify a text file, folder or JSONL",
@@ -197,5 +197,5 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("--device", default="cpu")
     p.add_argument("--no-patterns", action="store_true",
                    help="the model's spans alone, without the fixed-form identifier patterns (resident registration "
-                        "numbers, phone numbers, e-mail addresses) that otherwise replace overlapping model spans")
+                        "numbers, phone numbers, e-mail addresses, header party names) that otherwise replace overlapping model spans")
     p.set_defaults(func=cmd_redact)

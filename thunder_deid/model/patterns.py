@@ -12,7 +12,14 @@ label          form (``-`` required between groups; ``X``, ``x``, ``*``, ``●``
 주민등록번호   ``YYMMDD-GNNNNNN``; month and day valid where written; G is 1-8 (also 외국인등록번호)
 전화번호       mobile ``01[016789]-NNN(N)-NNNN``, area code ``02``/``0[3-6][1-5]``, ``070``, ``050N``
 이메일주소     ``local@domain.tld``
+인명           a party's name in a judgment header line: a party role at the start of the line (``피 고 인``,
+               ``원고, 피상고인``, ``【채무자】`` …) then a 2-4 syllable name with a known Korean surname,
+               ending the line or followed by ``(``, ``,`` or `` 외``: ``피 고 인 박도윤 (…), 회사원``
 =============  =============================================================================================
+
+The header rule is there because a model that has read law.go.kr judgments -- whose headers write the
+role word ``피고인`` in place of the name -- learns to leave a header's name slot alone, and one that has
+read only fact sections may cut a civil party's name short (``원고 김하늘`` -> ``김하``).
 
     >>> from thunder_deid.document import Document, Span
     >>> doc = Document("d", "피고인 (9X0315-1XXXXXX), 휴대전화(010-4821-7736)", [Span(20, 33, "계좌번호")])
@@ -45,11 +52,32 @@ def _rrn_ok(m: re.Match) -> bool:
     return not (dd.isdigit() and not 1 <= int(dd) <= 31)
 
 
+_ROLES = ("피고인", "원고", "피고", "신청인", "피신청인", "청구인", "피청구인", "채권자", "채무자", "항소인",
+          "피항소인", "상고인", "피상고인", "재항고인", "항고인", "상대방", "소송대리인")
+_ROLE = "(?:" + "|".join(r"[ \t]?".join(r) for r in sorted(_ROLES, key=len, reverse=True)) + ")"
+_NOT_NAMES = frozenset(_ROLES) | {"검사", "주식회사", "대한민국", "국가", "불상", "미상", "성명불상"}
+
+
+def _surnames() -> frozenset[str]:
+    from thunder_deid.surrogates.lexicon import packaged
+
+    return frozenset(packaged()["names"]["surnames"])
+
+
+def _header_name_ok(m: re.Match) -> bool:
+    name = m.group(1)
+    if name in _NOT_NAMES:
+        return False
+    surnames = _surnames()
+    return name[:2] in surnames or (name[0] in surnames and len(name) >= 2)
+
+
 @dataclass(frozen=True)
 class Pattern:
     label: str
     regex: re.Pattern
     valid: Callable[[re.Match], bool] = lambda m: True
+    group: int = 0  # the part of the match that is the span
 
 
 PATTERNS: tuple[Pattern, ...] = (
@@ -58,6 +86,8 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("전화번호", re.compile(r"(?<![0-9-])(?:01[016789]|02|0[3-6][1-5]|070|050\d)-\d{3,4}-\d{4}(?![0-9-])")),
     Pattern("이메일주소", re.compile(r"(?<![\w.%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}"
                                    r"(?![A-Za-z0-9])")),
+    Pattern("인명", re.compile(rf"^[ \t【\[]*{_ROLE}(?:[ \t]*,[ \t]*{_ROLE})*[ \t】\]]*[ \t:]+([가-힣]{{2,4}})"
+                             r"(?=[ \t]*(?:$|\(|,|외\b|외\s))", re.M), _header_name_ok, group=1),
 )
 
 
@@ -66,8 +96,9 @@ def find_patterns(text: str) -> list[Span]:
     found: list[Span] = []
     for p in PATTERNS:
         for m in p.regex.finditer(text):
-            if p.valid(m) and not any(s.start < m.end() and m.start() < s.end for s in found):
-                found.append(Span(m.start(), m.end(), p.label, score=1.0))
+            a, b = m.start(p.group), m.end(p.group)
+            if p.valid(m) and not any(s.start < b and a < s.end for s in found):
+                found.append(Span(a, b, p.label, score=1.0))
     return sorted(found, key=lambda s: s.start)
 
 
