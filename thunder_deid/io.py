@@ -11,7 +11,7 @@ import os
 import tempfile
 import zlib
 from pathlib import Path
-from typing import IO, Iterator
+from typing import IO, Iterable, Iterator
 
 from thunder_deid.errors import ThunderDeidError
 
@@ -175,12 +175,19 @@ def check_output_folder(out: str | Path, marker: str, what: str, inputs: list[st
             raise ThunderDeidError(f"--out {out} is a file; expected a folder for the {what}")
         if any(out.iterdir()) and not (out / marker).is_file():
             raise ThunderDeidError(f"--out {out} is a folder that is not a {what} (no {marker}); refusing to replace it")
-    dest = out.resolve()
+    refuse_inputs_inside(out, inputs, "would replace")
+    return out
+
+
+def refuse_inputs_inside(out: str | Path, inputs: Iterable[str | Path | None], verb: str = "would replace") -> None:
+    """Raise when one of ``inputs`` is the folder ``out`` or lies inside it (``None`` entries are skipped)."""
+    dest = Path(out).resolve()
     for p in inputs:
+        if p is None:
+            continue
         src = Path(p).resolve()
         if src == dest or dest in src.parents:
-            raise ThunderDeidError(f"--out {out} would replace the input {p}; choose another folder")
-    return out
+            raise ThunderDeidError(f"--out {out} {verb} the input {p}; choose another folder")
 
 
 @contextlib.contextmanager

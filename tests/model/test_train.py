@@ -112,13 +112,15 @@ def test_finetune_from_a_model_directory(data, model_dir):
     assert meta["init"] == str(model_dir)
 
 
-@pytest.mark.parametrize("setup, resume, message", [
-    ("file", False, "is a file"),
-    ("foreign", False, "not a training run"),
-    ("earlier", False, "holds an earlier run; pass --resume"),
-    ("inside", False, "would hold the input"),
+@pytest.mark.parametrize("setup, message", [
+    ("file", "is a file"),
+    ("foreign", "not a training run"),
+    ("earlier", "holds an earlier run; pass --resume"),
+    ("inside", "would hold the input"),
 ])
-def test_train_refuses_an_out_folder_it_could_damage(data, tiny_tokenizer_dir, setup, resume, message):
+def test_train_refuses_an_out_folder_it_could_damage(data, tiny_tokenizer_dir, setup, message):
+    from thunder_deid.errors import ThunderDeidError
+
     out = data / "run"
     if setup == "file":
         out.write_text("keep me")
@@ -128,11 +130,9 @@ def test_train_refuses_an_out_folder_it_could_damage(data, tiny_tokenizer_dir, s
     elif setup == "earlier":
         out.mkdir()
         (out / "metrics.jsonl").write_text("{}\n")
-    elif setup == "inside":
-        out = data
     before = sorted(p.name for p in data.rglob("*"))
-    job = _job(data, tiny_tokenizer_dir, out.name if setup != "inside" else ".", max_steps=1, resume=resume)
-    with pytest.raises(Exception, match=message):
+    job = _job(data, tiny_tokenizer_dir, "." if setup == "inside" else "run", max_steps=1)
+    with pytest.raises(ThunderDeidError, match=message):
         run(job)
     assert sorted(p.name for p in data.rglob("*")) == before
 

@@ -119,6 +119,13 @@ def cmd_redact(a: argparse.Namespace) -> int:
     return 0
 
 
+def _patterns_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--no-patterns", action="store_true",
+                   help="the model's spans alone, without the fixed-form identifier patterns (resident registration "
+                        "numbers, phone numbers, e-mail addresses, header party names) that otherwise replace "
+                        "overlapping model spans")
+
+
 def register(sub: "argparse._SubParsersAction") -> None:
     from thunder_deid.cli import HelpFormatter
 
@@ -179,9 +186,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("output", type=Path)
     p.add_argument("--model", type=Path, help="model directory (default: the embedded model)")
     p.add_argument("--device", default="cpu")
-    p.add_argument("--no-patterns", action="store_true",
-                   help="the model's spans alone, without the fixed-form identifier patterns (resident registration "
-                        "numbers, phone numbers, e-mail addresses, header party names) that otherwise replace overlapping model spans")
+    _patterns_option(p)
     p.set_defaults(func=cmd_predict)
 
     p = sub.add_parser("redact", formatter_class=HelpFormatter, help="de-identify a text file, folder or JSONL",
@@ -195,7 +200,5 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("--mode", choices=("tag", "mask", "json"), default="mask")
     p.add_argument("--model", type=Path, help="model directory (default: the embedded model)")
     p.add_argument("--device", default="cpu")
-    p.add_argument("--no-patterns", action="store_true",
-                   help="the model's spans alone, without the fixed-form identifier patterns (resident registration "
-                        "numbers, phone numbers, e-mail addresses, header party names) that otherwise replace overlapping model spans")
+    _patterns_option(p)
     p.set_defaults(func=cmd_redact)

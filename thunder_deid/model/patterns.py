@@ -32,6 +32,7 @@ Patterns are on by default in ``predict``, ``redact`` and :func:`thunder_deid.lo
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Callable
@@ -58,6 +59,7 @@ _ROLE = "(?:" + "|".join(r"[ \t]?".join(r) for r in sorted(_ROLES, key=len, reve
 _NOT_NAMES = frozenset(_ROLES) | {"검사", "주식회사", "대한민국", "국가", "불상", "미상", "성명불상"}
 
 
+@functools.lru_cache(maxsize=1)
 def _surnames() -> frozenset[str]:
     from thunder_deid.surrogates.lexicon import packaged
 
@@ -69,7 +71,7 @@ def _header_name_ok(m: re.Match) -> bool:
     if name in _NOT_NAMES:
         return False
     surnames = _surnames()
-    return name[:2] in surnames or (name[0] in surnames and len(name) >= 2)
+    return name[:2] in surnames or name[0] in surnames  # two-syllable surnames (남궁, 황보) first
 
 
 @dataclass(frozen=True)

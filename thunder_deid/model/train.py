@@ -35,6 +35,7 @@ import torch.nn.functional as F
 
 from thunder_deid.document import Document, load_jsonl
 from thunder_deid.errors import ThunderDeidError
+from thunder_deid.io import refuse_inputs_inside
 from thunder_deid.model.checkpoint import load_checkpoint, save_checkpoint
 from thunder_deid.model.config import Config
 from thunder_deid.model.distributed import Context, setup, teardown
@@ -96,10 +97,7 @@ def check_run_dir(job: TrainJob) -> None:
     out = Path(job.out)
     if out.exists() and not out.is_dir():
         raise ThunderDeidError(f"--out {out} is a file; expected a run folder")
-    dest = out.resolve()
-    for p in (job.train, job.train_dir, job.valid, job.init):
-        if p is not None and (Path(p).resolve() == dest or dest in Path(p).resolve().parents):
-            raise ThunderDeidError(f"--out {out} would hold the input {p}; choose another folder")
+    refuse_inputs_inside(out, (job.train, job.train_dir, job.valid, job.init), "would hold")
     entries = {e.name for e in out.iterdir()} if out.is_dir() else set()
     foreign = entries - RUN_ENTRIES
     if foreign:
