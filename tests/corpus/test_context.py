@@ -104,6 +104,30 @@ def test_other_occurrence_tagged_as_another_entity_is_ignored():
     assert context_refiner().refine(doc)[0].spans[0].label == "그외 사건관련장소 및 이벤트"
 
 
+@pytest.mark.parametrize(
+    "other, expected",
+    [
+        (("여신금융업", "카드"), "여신금융업"),      # typed elsewhere: the same entity takes that type
+        (("제조업", "제조회사"), "제조업"),
+        (("사업체", "주식회사"), "사업체"),          # no lower label anywhere: the parent stays
+        (("인명", "내국인이름"), "사업체"),           # the letter reused for a person is another entity
+    ],
+)
+def test_a_label_given_to_another_occurrence_counts(other, expected):
+    text = "피고인은 주식회사 C의 대표이다. 피해자는 C에 돈을 보냈다."
+    first, second = text.index("C"), text.rindex("C")
+    doc = Document("t", text, [Span(first, first + 1, "사업체", "주식회사"), Span(second, second + 1, *other)])
+    new, n = context_refiner().refine(doc)
+    assert (new.spans[0].label, new.spans[0].sub, n) == (expected, "주식회사", int(expected != "사업체"))
+
+
+def test_annotations_in_another_case_section_do_not_count():
+    text = "『2020고단1』 주식회사 A의 대표이다.\n『2020고단2』 피고인은 A에 송금하였다."
+    doc = Document("t", text, [Span(text.index("A"), text.index("A") + 1, "사업체", "주식회사"),
+                               Span(text.rindex("A"), text.rindex("A") + 1, "은행업", "은행")])
+    assert context_refiner().refine(doc)[0].spans[0].label == "사업체"
+
+
 def test_multi_case_sections_do_not_share_letters():
     text = "『2020고단1』 렌탈 회사인 (주)A의 대표이다.\n『2020고단2』 피고인은 (주)A 사무실에서 피해자를 만났다."
     start = text.rindex("A")

@@ -7,7 +7,8 @@ B``, ``'C' 모텔``, ``광업을 목적으로 설립된 주식회사 F``. This m
 (``data/context_rules.yaml``) of *frames* (where a cue may stand relative to an occurrence of the mention)
 and *cue words* (industry / place-type words and their node). Every occurrence of the same mention in the
 document counts (``주식회사 C`` ... ``C 편의점 앞``); cues that disagree are merged to their lowest common
-ancestor, and a span without a cue keeps its label -- the parent label A.2 allows when the leaf cannot be
+ancestor; a label the annotator gave another occurrence of the same mention (the paper's ``중공업회사`` /
+``주식회사`` overlap) counts as a cue. A span without a cue keeps its label -- the parent label A.2 allows when the leaf cannot be
 reliably specified::
 
     >>> from thunder_deid.document import Document, Span
@@ -192,6 +193,9 @@ class ContextRefiner:
             inside = [x for x in doc.spans if x.start <= s < x.end]
             if any(self.tax.at_level(x.label, "top") not in tops for x in inside if x.label in self.tax):
                 continue
+            # the annotator typed the same entity elsewhere (`중공업회사` there, `주식회사` here; paper 4.2)
+            found += [Evidence("annotation", x.sub or x.label, x.label, False) for x in inside
+                      if x.label in self.tax and self.tax.level(x.label) != "top" and x.label != span.label]
             found += self._evidence_at(doc.text, s, e, False)
         return found
 
