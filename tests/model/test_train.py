@@ -141,3 +141,40 @@ def test_train_resumes_into_an_earlier_run(data, tiny_tokenizer_dir):
     job = _job(data, tiny_tokenizer_dir, "run", max_steps=1, save_best=False)
     run(job)
     run(_job(data, tiny_tokenizer_dir, "run", max_steps=1, save_best=False, resume=True))
+
+
+@pytest.mark.parametrize("leftover, accepted", [
+    (".best.k3x9q1.tmp", True),        # io.atomic_folder's private folder, left by a run killed mid-write
+    (".checkpoint.a1b2c3.old", True),
+    ("best.tmp", True),                # the name runs used before atomic_folder
+    (".notes.k3x9q1.tmp", False),      # not one of the run's own entries
+])
+def test_resume_accepts_what_a_killed_run_leaves(data, tiny_tokenizer_dir, leftover, accepted):
+    from thunder_deid.errors import ThunderDeidError
+
+    run(_job(data, tiny_tokenizer_dir, "run", max_steps=1, save_best=False))
+    (data / "run" / leftover).mkdir()
+    again = _job(data, tiny_tokenizer_dir, "run", max_steps=1, save_best=False, resume=True)
+    if accepted:
+        run(again)
+    else:
+        with pytest.raises(ThunderDeidError, match="not a training run"):
+            run(again)
+
+
+def test_a_failed_save_leaves_the_previous_model_whole(model_dir, tmp_path):
+    """``save_model`` writes into a private folder: an error mid-write changes nothing that was there."""
+    import shutil
+
+    from thunder_deid.model.modeling import load_model, save_model
+
+    out = tmp_path / "model"
+    shutil.copytree(model_dir, out)
+    before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    model, _, _, meta = load_model(out)
+    with pytest.raises(FileNotFoundError):
+        save_model(model, out, str(tmp_path / "no-such-tokenizer"), meta)
+    assert {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["model"]     # no temporary folder left behind
+    save_model(model, out, str(out / "tokenizer"), meta)               # re-saving in place reads its own copy
+    assert load_model(out)[3]["tokenizer"] == "tokenizer"

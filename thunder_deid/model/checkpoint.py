@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import torch
 from safetensors.torch import load_file, save_file
+
+from thunder_deid.io import atomic_folder
 
 
 def _optimizer_tensors(opt: torch.optim.Optimizer) -> tuple[dict[str, torch.Tensor], list[dict[str, Any]]]:
@@ -43,31 +44,24 @@ def _optimizer_state(tensors: dict[str, torch.Tensor], groups: list[dict[str, An
 
 
 def save_checkpoint(path: Path, model, optimizer, scheduler, trainer_state: dict[str, Any]) -> None:
-    """Write atomically: a temporary sibling directory renamed into place."""
-    path = Path(path)
-    tmp = path.with_name(path.name + ".tmp")
-    if tmp.exists():
-        shutil.rmtree(tmp)
-    tmp.mkdir(parents=True)
-    model = getattr(model, "module", model)
-    save_file({k: v.detach().cpu().contiguous() for k, v in model.state_dict().items()}, str(tmp / "model.safetensors"))
-    tensors, groups = _optimizer_tensors(optimizer)
-    save_file(tensors, str(tmp / "optimizer.safetensors"))
-    rng = {"torch": torch.get_rng_state()}
-    if torch.cuda.is_available() and torch.cuda.is_initialized():
-        for i, s in enumerate(torch.cuda.get_rng_state_all()):
-            rng[f"cuda.{i}"] = s
-    save_file(rng, str(tmp / "rng.safetensors"))
-    np_state = np.random.get_state()
-    py_state = random.getstate()
-    sched = scheduler.state_dict()  # LambdaLR keeps plain functions out of it (lr_lambdas: [None])
-    state = {**trainer_state, "optimizer_param_groups": groups, "scheduler": sched,
-             "python_rng": [py_state[0], list(py_state[1]), py_state[2]],
-             "numpy_rng": [np_state[0], np_state[1].tolist(), *np_state[2:]]}
-    (tmp / "trainer_state.json").write_text(json.dumps(state, indent=1), encoding="utf-8")
-    if path.exists():
-        shutil.rmtree(path)
-    tmp.rename(path)
+    """Write atomically (:func:`thunder_deid.io.atomic_folder`): a crash mid-write leaves the last checkpoint."""
+    with atomic_folder(path) as tmp:
+        model = getattr(model, "module", model)
+        save_file({k: v.detach().cpu().contiguous() for k, v in model.state_dict().items()}, str(tmp / "model.safetensors"))
+        tensors, groups = _optimizer_tensors(optimizer)
+        save_file(tensors, str(tmp / "optimizer.safetensors"))
+        rng = {"torch": torch.get_rng_state()}
+        if torch.cuda.is_available() and torch.cuda.is_initialized():
+            for i, s in enumerate(torch.cuda.get_rng_state_all()):
+                rng[f"cuda.{i}"] = s
+        save_file(rng, str(tmp / "rng.safetensors"))
+        np_state = np.random.get_state()
+        py_state = random.getstate()
+        sched = scheduler.state_dict()  # LambdaLR keeps plain functions out of it (lr_lambdas: [None])
+        state = {**trainer_state, "optimizer_param_groups": groups, "scheduler": sched,
+                 "python_rng": [py_state[0], list(py_state[1]), py_state[2]],
+                 "numpy_rng": [np_state[0], np_state[1].tolist(), *np_state[2:]]}
+        (tmp / "trainer_state.json").write_text(json.dumps(state, indent=1), encoding="utf-8")
 
 
 def load_checkpoint(path: Path, model, optimizer, scheduler, device: torch.device) -> dict[str, Any]:

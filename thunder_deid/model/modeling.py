@@ -24,6 +24,7 @@ from safetensors.torch import load_file, save_file
 from transformers import ModernBertConfig, ModernBertForMaskedLM, ModernBertForTokenClassification
 
 from thunder_deid.errors import ThunderDeidError
+from thunder_deid.io import atomic_folder
 from thunder_deid.model.config import ModelConfig
 from thunder_deid.model.labels import LabelSet
 
@@ -72,31 +73,22 @@ def build_mlm(cfg: ModelConfig, tokenizer) -> ModernBertForMaskedLM:
 
 
 def save_model(model, out: Path, tokenizer_spec: str, meta: dict[str, Any], dtype: torch.dtype = torch.float32) -> None:
-    """Write a model directory (see module docstring); the tokenizer bundle is copied in."""
+    """Write a model directory (see module docstring) atomically; the tokenizer bundle is copied in."""
     out = Path(out)
-    tmp = out.with_name(out.name + ".tmp")
-    if tmp.exists():
-        shutil.rmtree(tmp)
-    tmp.mkdir(parents=True)
-    model = getattr(model, "module", model)
-    model.config.save_pretrained(tmp)
-    state, seen = {}, set()
-    for k, v in model.state_dict().items():
-        if v.data_ptr() in seen:  # a tied weight (the MLM decoder is the embedding matrix): stored once
-            continue
-        seen.add(v.data_ptr())
-        state[k] = v.detach().to("cpu", dtype if v.is_floating_point() else v.dtype).contiguous()
-    save_file(state, str(tmp / "model.safetensors"), metadata={"format": "pt"})
     kind, src = split_spec(tokenizer_spec)
-    if src.resolve() != (out / "tokenizer").resolve():
+    with atomic_folder(out) as tmp:   # ``src`` may be ``out/tokenizer``: it stays readable until the swap
+        model = getattr(model, "module", model)
+        model.config.save_pretrained(tmp)
+        state, seen = {}, set()
+        for k, v in model.state_dict().items():
+            if v.data_ptr() in seen:  # a tied weight (the MLM decoder is the embedding matrix): stored once
+                continue
+            seen.add(v.data_ptr())
+            state[k] = v.detach().to("cpu", dtype if v.is_floating_point() else v.dtype).contiguous()
+        save_file(state, str(tmp / "model.safetensors"), metadata={"format": "pt"})
         shutil.copytree(src, tmp / "tokenizer")
-    else:
-        shutil.copytree(out / "tokenizer", tmp / "tokenizer")
-    meta = {**meta, "tokenizer": f"{kind}:tokenizer" if kind else "tokenizer"}
-    (tmp / META).write_text(json.dumps(meta, ensure_ascii=False, indent=2), encoding="utf-8")
-    if out.exists():
-        shutil.rmtree(out)
-    tmp.rename(out)
+        meta = {**meta, "tokenizer": f"{kind}:tokenizer" if kind else "tokenizer"}
+        (tmp / META).write_text(json.dumps(meta, ensure_ascii=False, indent=2), encoding="utf-8")
 
 
 def read_meta(model_dir: Path) -> dict[str, Any]:

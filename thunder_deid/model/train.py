@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 import sys
 import time
 from dataclasses import dataclass
@@ -35,7 +36,7 @@ import torch.nn.functional as F
 
 from thunder_deid.document import Document, load_jsonl
 from thunder_deid.errors import ThunderDeidError
-from thunder_deid.io import refuse_inputs_inside
+from thunder_deid.io import atomic_folder, refuse_inputs_inside
 from thunder_deid.model.checkpoint import load_checkpoint, save_checkpoint
 from thunder_deid.model.config import Config
 from thunder_deid.model.distributed import Context, setup, teardown
@@ -74,17 +75,16 @@ def snapshot_tokenizer(spec: str, dest: Path, ctx: Context) -> str:
     if ctx.is_main and not dest.exists():
         if not src.is_dir():
             raise ThunderDeidError(f"tokenizer {spec}: directory {src} not found")
-        tmp = dest.with_name(dest.name + ".tmp")
-        if tmp.exists():
-            shutil.rmtree(tmp)
-        shutil.copytree(src, tmp)
-        tmp.rename(dest)
+        with atomic_folder(dest) as tmp:
+            shutil.copytree(src, tmp, dirs_exist_ok=True)
     ctx.barrier()
     return f"{kind}:{dest}" if kind else str(dest)
 
 
-RUN_ENTRIES = frozenset({"tokenizer", "tokenizer.tmp", "best", "best.tmp", "checkpoint", "checkpoint.tmp",
-                         "metrics.jsonl", "steps.jsonl"})
+RUN_ENTRIES = frozenset({"tokenizer", "best", "checkpoint", "metrics.jsonl", "steps.jsonl"})
+# what a run killed mid-write leaves: io.atomic_folder's private folders (.best.x1y2.tmp), or the
+# ``best.tmp`` of runs written before it was used
+_RUN_LEFTOVER = re.compile(r"\.(tokenizer|best|checkpoint)\.[^/]+\.(tmp|old)|(tokenizer|best|checkpoint)\.tmp")
 
 
 def check_run_dir(job: TrainJob) -> None:
@@ -99,7 +99,7 @@ def check_run_dir(job: TrainJob) -> None:
         raise ThunderDeidError(f"--out {out} is a file; expected a run folder")
     refuse_inputs_inside(out, (job.train, job.train_dir, job.valid, job.init), "would hold")
     entries = {e.name for e in out.iterdir()} if out.is_dir() else set()
-    foreign = entries - RUN_ENTRIES
+    foreign = {e for e in entries - RUN_ENTRIES if not _RUN_LEFTOVER.fullmatch(e)}
     if foreign:
         raise ThunderDeidError(f"--out {out} is a folder that is not a training run (it holds {sorted(foreign)[0]!r}"
                                f"{f' and {len(foreign) - 1} more' if len(foreign) > 1 else ''}); choose a new folder")
