@@ -35,6 +35,10 @@ T = "<<<{0}>>>{1}<<</{0}>>>".format
         # two-bracket pairs are markup; a lone << >> (a book title) is text
         ("청원군 <<면>>00<</면>>에", "청원군 00에", [(4, 6, "면")], {"two_bracket_tag": 1}),
         ("책 <<혼불>>을", "책 <<혼불>>을", [], {}),
+        # a marker one bracket short on one side is still a marker
+        ("<<내국인이름>>>E<<</내국인이름>>> 와", "E 와", [(0, 1, "내국인이름")], {"mixed_bracket_marker": 1}),
+        ("<<<내국인이름>>E<<</내국인이름>>", "E", [(0, 1, "내국인이름")], {"mixed_bracket_marker": 2}),
+        ("<<<은행>>>F<</은행>>>은행", "F은행", [(0, 1, "은행")], {"mixed_bracket_marker": 1}),
         ("<2014고단1913> <주소>", "<2014고단1913> <주소>", [], {}),
         # a tag pair wrapped around one bracket of another tag's close marker
         ("방송 <<<인터넷방송>>>B<<<<<내국인이름>>><<<</내국인이름>>>/인터넷방송>>>에서", "방송 B에서",

@@ -23,6 +23,7 @@ The source files have a few markup faults, all repaired here and counted in ``me
 * ``fragment_tag``   a tag pair wrapped around a piece of another tag's marker
                      (``<<<<<L>>><<<</L>>>/X>>>`` is ``<<</X>>>`` with a stray ``L`` tag inside it);
 * ``two_bracket_tag`` a complete pair written with two brackets (``<<면>>00<</면>>``);
+* ``mixed_bracket_marker`` a marker with two brackets on one side (``<<L>>>``, ``<<</L>>``): read as a marker;
 * ``stray_open`` / ``stray_close`` a marker without its partner (``<<<L>>><<<L>>>B<<</L>>>``): removed;
 * ``mismatched_close`` a close whose label differs from the open one (``<<<요가학원>>>B<<</요가>>>``):
                      it closes the innermost open tag, whose label is used;
@@ -58,6 +59,8 @@ _TAG = re.compile(r"<<<(/?)([^<>\n]{1,60}?)>>>")
 _FRAGMENT = re.compile(r"<<<([^<>/\n][^<>\n]{0,59}?)>>>([<>/]{1,3})<<</\1>>>")
 # a complete pair written with two brackets; not part of a three-bracket marker (no < before, no > after)
 _TWO_BRACKET = re.compile(r"(?<!<)<<([^<>/\n][^<>\n]{0,29}?)>>(?!>)([^<>\n]{0,200}?)(?<!<)<</\1>>(?!>)")
+# a marker with three brackets on one side and two on the other (<<L>>>, <<</L>>): a marker, one bracket short
+_MIXED_BRACKET = re.compile(r"(?<!<)<<(/?[^<>\n]{1,60}?)>>>|<<<(/?[^<>\n]{1,60}?)>>(?!>)")
 
 
 def parse_old_markup(markup: str) -> tuple[str, list[tuple[int, int, str]], collections.Counter]:
@@ -70,6 +73,8 @@ def parse_old_markup(markup: str) -> tuple[str, list[tuple[int, int, str]], coll
         notes["fragment_tag"] += n
     markup, n = _TWO_BRACKET.subn(r"<<<\1>>>\2<<</\1>>>", markup)
     notes["two_bracket_tag"] += n
+    markup, n = _MIXED_BRACKET.subn(lambda m: f"<<<{m.group(1) or m.group(2)}>>>", markup)
+    notes["mixed_bracket_marker"] += n
 
     pieces: list[str] = []
     pos = out_len = 0
