@@ -68,3 +68,38 @@ def test_labels_follow_the_model_target_level():
 def test_no_match_returns_the_document_unchanged():
     doc = Document("d", "피고인은 2024. 3. 5. 송금하였다.", [Span(0, 3, "인명")])
     assert apply_patterns(doc) is doc
+
+
+@pytest.mark.parametrize("text, names, kept", [
+    # judges in the footer, including the presiding and reporting judges' marks
+    ("판결한다.\n\n대법관 김재형(재판장) 민유숙 이동원(주심) 노태악", ["김재형", "민유숙", "이동원", "노태악"], []),
+    ("판사 김성준(재판장) 김현석 최희정", ["김성준", "김현석", "최희정"], []),
+    ("판 사 허경무", ["허경무"], []),
+    # prosecutors and counsel in the header, on the title's line or the next one
+    ("검 사\n추일환 외 1인\n\n변 호 인\n법무법인 다우 담당변호사 조창기외 6인", ["추일환", "조창기"], []),
+    ("【변호인】 변호사 최민호", ["최민호"], []),
+    ("원고, 피상고인 김하늘 (소송대리인 변호사 박철수, 홍길순)", ["박철수", "홍길순"], ["김하늘"]),  # the party: by pattern
+    # the presiding judge named in running text
+    ("서울중앙지방법원 제41민사부(재판장 김민수 부장판사)가 선고한", ["김민수"], []),
+    # a party named in an official's line stays a name
+    ("상 고 인\n검사 및 피고인 김만수", ["김만수"], ["김만수"]),
+    ("변호사 홍현옥 외 3인(피고인 강지유를 위한)", ["홍현옥", "강지유"], ["강지유"]),
+    ("변호사 서창근( 피고인 김정미, 이미진, 김영미를 위한 국선)", ["서창근", "김정미", "이미진", "김영미"],
+     ["김정미", "이미진", "김영미"]),
+    # not a header line: a sentence (it holds 다.) or a title followed by a particle
+    ("검사는 피고인 김민준에게 징역 1년을 구형하였다.", ["김민준"], ["김민준"]),
+    ("변호사 박민수는 피해자 최지훈에게 돈을 받았다.", ["박민수", "최지훈"], ["박민수", "최지훈"]),
+    ("피고인은 변호사 박민수에게 돈을 주었다.", ["박민수"], ["박민수"]),
+])
+def test_names_of_officials_in_office_are_removed(text, names, kept):
+    model = [Span(text.index(n), text.index(n) + len(n), "인명") for n in names]
+    out = apply_patterns(Document("d", text, model))
+    assert [text[s.start:s.end] for s in out.spans if s.label == "인명"] == kept
+
+
+def test_only_name_spans_are_removed_in_an_official_line():
+    text = "판사 김성준(재판장) 서울중앙지방법원"
+    model = [Span(3, 6, "인명"), Span(12, 20, "기관 및 시설")]
+    assert [s.label for s in apply_patterns(Document("d", text, model)).spans] == ["기관 및 시설"]
+    mid = [Span(3, 6, "이름")]
+    assert apply_patterns(Document("d", text, mid), level="mid").spans == []

@@ -123,7 +123,8 @@ def _patterns_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-patterns", action="store_true",
                    help="the model's spans alone, without the fixed-form identifier patterns (resident registration "
                         "numbers, phone numbers, e-mail addresses, header party names) that otherwise replace "
-                        "overlapping model spans")
+                        "overlapping model spans, and without removing the names of judges, prosecutors and "
+                        "counsel in a judgment's header and footer lines (appendix A.2)")
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
