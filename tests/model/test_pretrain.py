@@ -91,6 +91,49 @@ def test_read_texts_from_jsonl_and_limits(tmp_path):
     assert list(read_texts([p, p], 4)) == ["가", "나", "다", "가"]
 
 
+def test_read_texts_skips_texts_of_held_out_documents(tmp_path):
+    from thunder_deid.document import Document
+    from thunder_deid.tokenizer.bpe import LineExcluder
+
+    held_out = LineExcluder([Document("t", "피고인은 2024. 3. 5. 서울 강서구에 있는 카페에서 피해자를 만났다.\n그 후 연락하였다.").text])
+    p = tmp_path / "c.txt"
+    p.write_text("법원은 다음과 같이 판단한다.\n피고인은 2024. 3. 5. 서울 강서구에 있는 카페에서 피해자를 만났다.\n"
+                 "그 후 연락하였다.\n이 사건 공소사실은 인정된다.\n", encoding="utf-8")
+    stats: dict = {}
+    assert list(read_texts([p], None, held_out, stats)) == ["법원은 다음과 같이 판단한다.", "이 사건 공소사실은 인정된다."]
+    assert stats == {"texts": 2, "dropped": 2}
+
+
+def test_sparse_prediction_gives_the_dense_loss(tiny_tokenizer):
+    """The decoder on masked positions only: the same summed loss as the full-sequence decoder."""
+    import torch.nn.functional as F
+
+    from thunder_deid.model.config import get_config
+    from thunder_deid.model.modeling import build_mlm
+
+    torch.manual_seed(0)
+    model = build_mlm(get_config("tiny").model, tiny_tokenizer).eval()
+    ids = blocks(iter(TEXTS * 4), tiny_tokenizer, 32)[:4]
+    x, y = mask_tokens(ids, tiny_tokenizer, 0.3, torch.Generator().manual_seed(1))
+    with torch.no_grad():
+        dense = model(input_ids=x, attention_mask=torch.ones_like(x)).logits
+        model.sparse_prediction = True
+        sparse = model(input_ids=x, attention_mask=torch.ones_like(x), labels=y).logits
+    target = y.view(-1)
+    assert sparse.shape[0] == int((target != -100).sum()) > 0
+    a = F.cross_entropy(dense.view(-1, dense.shape[-1]), target, ignore_index=-100, reduction="sum")
+    b = F.cross_entropy(sparse, target[target != -100], reduction="sum")
+    assert torch.allclose(a, b, rtol=1e-4)
+
+
+def test_pretrain_cli_excludes_held_out_documents(tmp_path, corpus, tiny_tokenizer_dir, capsys):
+    held_out = tmp_path / "test.jsonl"
+    write_jsonl(held_out, tiny_docs()[:1])
+    assert _pretrain(tiny_tokenizer_dir, corpus, tmp_path / "mlm", "--max-steps", "1", "--exclude", str(held_out)) == 0
+    err = capsys.readouterr().err
+    assert "held-out texts skipped" in err and "(0 held-out" not in err
+
+
 @pytest.mark.parametrize("content, message", [
     (b'{"text": "ok"}\n{"body": "no text"}\n', r"c\.jsonl:2: expected a JSON object"),
     (b'{"text": "ok"}\nnot json\n', r"c\.jsonl:2: expected a JSON object"),

@@ -81,8 +81,9 @@ def cmd_pretrain(a: argparse.Namespace) -> int:
     for arg, field in (("batch_size", "batch_size"), ("effective_batch", "effective_batch"), ("seed", "seed")):
         if getattr(a, arg) is not None:
             setattr(cfg.train, field, getattr(a, arg))
-    res = run(PretrainJob(cfg, a.tokenizer, a.corpus, a.out, a.max_lines, a.epochs, a.lr, device=a.device,
-                          threads=a.threads, max_steps=a.max_steps))
+    res = run(PretrainJob(cfg, a.tokenizer, a.corpus, a.out, max_lines=a.max_lines, exclude=tuple(a.exclude),
+                          epochs=a.epochs, learning_rate=a.lr, device=a.device, threads=a.threads,
+                          max_steps=a.max_steps))
     print(json.dumps(res))
     return 0
 
@@ -168,6 +169,8 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("--corpus", type=Path, nargs="+", required=True, help=".txt[.gz] (a text a line) or .jsonl[.gz]")
     p.add_argument("--out", type=Path, required=True, help="backbone model directory to write")
     p.add_argument("--max-lines", type=int, help="read at most this many texts")
+    p.add_argument("--exclude", type=Path, nargs="*", default=[], metavar="JSONL",
+                   help="skip corpus texts that occur in these documents (the validation and test splits)")
     p.add_argument("--epochs", type=int, default=1)
     p.add_argument("--lr", type=float, default=1e-3)
     p.add_argument("--max-length", type=int, help="block length in tokens")
