@@ -19,6 +19,7 @@ import torch.nn.functional as F
 from thunder_deid.model.config import get_config
 from thunder_deid.model.modeling import build_mlm, load_tokenizer
 from thunder_deid.model.pretrain import blocks, mask_tokens, read_texts
+from thunder_deid.model.train import IGNORE
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -53,9 +54,9 @@ def main() -> None:
             logits = model(input_ids=x, attention_mask=torch.ones_like(x), labels=y if sparse else None).logits
             target = y.view(-1)
             if sparse:
-                loss = F.cross_entropy(logits, target[target != -100])
+                loss = F.cross_entropy(logits, target[target != IGNORE])
             else:
-                loss = F.cross_entropy(logits.view(-1, logits.shape[-1]), target, ignore_index=-100)
+                loss = F.cross_entropy(logits.view(-1, logits.shape[-1]), target, ignore_index=IGNORE)
             first = float(loss.detach()) if first is None else first
             loss.backward()
             opt.step()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import gzip
 import os
+import re
 import tempfile
 import zlib
 from pathlib import Path
@@ -188,6 +189,20 @@ def refuse_inputs_inside(out: str | Path, inputs: Iterable[str | Path | None], v
         src = Path(p).resolve()
         if src == dest or dest in src.parents:
             raise ThunderDeidError(f"--out {out} {verb} the input {p}; choose another folder")
+
+
+_LEFTOVER = re.compile(r"\.(.+)\.[^.]+\.(?:tmp|old)")
+
+
+def atomic_leftover(entry: str) -> str | None:
+    """The name a temporary entry of :func:`atomic_writer` / :func:`atomic_folder` was written for, as a
+    crash leaves it beside its target, or None for any other name.
+
+    >>> atomic_leftover(".best.k3x9q1_z.tmp"), atomic_leftover("best")
+    ('best', None)
+    """
+    m = _LEFTOVER.fullmatch(entry)
+    return m.group(1) if m else None
 
 
 @contextlib.contextmanager

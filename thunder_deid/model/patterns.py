@@ -58,9 +58,14 @@ def _rrn_ok(m: re.Match) -> bool:
     return not (dd.isdigit() and not 1 <= int(dd) <= 31)
 
 
+def _spaced(word: str) -> str:
+    """``검사`` -> a pattern that also matches the header spelling ``검 사``."""
+    return r"[ \t]?".join(word)
+
+
 _ROLES = ("피고인", "원고", "피고", "신청인", "피신청인", "청구인", "피청구인", "채권자", "채무자", "항소인",
           "피항소인", "상고인", "피상고인", "재항고인", "항고인", "상대방", "소송대리인")
-_ROLE = "(?:" + "|".join(r"[ \t]?".join(r) for r in sorted(_ROLES, key=len, reverse=True)) + ")"
+_ROLE = "(?:" + "|".join(_spaced(r) for r in sorted(_ROLES, key=len, reverse=True)) + ")"
 _NOT_NAMES = frozenset(_ROLES) | {"검사", "주식회사", "대한민국", "국가", "불상", "미상", "성명불상"}
 
 
@@ -96,11 +101,6 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("인명", re.compile(rf"^[ \t【\[]*{_ROLE}(?:[ \t]*,[ \t]*{_ROLE})*[ \t】\]]*[ \t:]+([가-힣]{{2,4}})"
                              r"(?=[ \t]*(?:$|\(|,|외\b|외\s))", re.M), _header_name_ok, group=1),
 )
-
-
-def _spaced(word: str) -> str:
-    """``검사`` -> a pattern that also matches the header spelling ``검 사``."""
-    return r"[ \t]?".join(word)
 
 
 # Titles of officials acting in office (A.2: their names are not personal data of the case).

@@ -54,28 +54,30 @@ def read_texts(paths: list[Path], max_lines: int | None, exclude=None, stats: di
     """Non-empty texts of the corpus files; a bad line is an error naming its file and line. ``exclude``
     (a :class:`thunder_deid.tokenizer.bpe.LineExcluder`) drops texts that occur in held-out documents."""
     n = dropped = 0
-    for p in paths:
-        is_json = ".jsonl" in Path(p).name
-        for lineno, line in text_lines(p, "corpus"):
-            line = line.strip()
-            if not line:
-                continue
-            if is_json:
-                try:
-                    line = json.loads(line)["text"]
-                    if not isinstance(line, str):
-                        raise TypeError
-                except (ValueError, KeyError, TypeError):
-                    raise ThunderDeidError(f"{p}:{lineno}: expected a JSON object with a string \"text\"") from None
-            if exclude is not None and exclude.excluded(line):
-                dropped += 1
-                continue
-            yield line
-            n += 1
-            if stats is not None:
-                stats.update(texts=n, dropped=dropped)
-            if max_lines is not None and n >= max_lines:
-                return
+    try:
+        for p in paths:
+            is_json = ".jsonl" in Path(p).name
+            for lineno, line in text_lines(p, "corpus"):
+                line = line.strip()
+                if not line:
+                    continue
+                if is_json:
+                    try:
+                        line = json.loads(line)["text"]
+                        if not isinstance(line, str):
+                            raise TypeError
+                    except (ValueError, KeyError, TypeError):
+                        raise ThunderDeidError(f"{p}:{lineno}: expected a JSON object with a string \"text\"") from None
+                if exclude is not None and exclude.excluded(line):
+                    dropped += 1
+                    continue
+                yield line
+                n += 1
+                if max_lines is not None and n >= max_lines:
+                    return
+    finally:
+        if stats is not None:
+            stats.update(texts=n, dropped=dropped)
 
 
 def blocks(texts: Iterator[str], tokenizer, length: int) -> torch.Tensor:
@@ -134,7 +136,7 @@ def run(job: PretrainJob) -> dict:
         seen: dict = {}
         data = blocks(read_texts(job.corpus, job.max_lines, excl, seen), tok, cfg.model.max_length)
         model = build_mlm(cfg.model, tok).to(ctx.device)
-        model.sparse_prediction = True   # 2.2x the tokens/s of a full-vocabulary decoder on CPU (small preset)
+        model.sparse_prediction = True   # 2-3x the tokens/s of a full decoder on CPU (benchmarks/bench_pretrain.py)
         A = accumulation(t.effective_batch, t.batch_size, ctx.world)
         opt = make_optimizer(model, job.learning_rate, t.weight_decay)
         steps = -(-len(data) // t.effective_batch) * job.epochs

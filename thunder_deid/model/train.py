@@ -24,7 +24,6 @@ from __future__ import annotations
 import json
 import math
 import random
-import re
 import sys
 import time
 from dataclasses import dataclass
@@ -36,7 +35,7 @@ import torch.nn.functional as F
 
 from thunder_deid.document import Document, load_jsonl
 from thunder_deid.errors import ThunderDeidError
-from thunder_deid.io import atomic_folder, refuse_inputs_inside
+from thunder_deid.io import atomic_folder, atomic_leftover, refuse_inputs_inside
 from thunder_deid.model.checkpoint import load_checkpoint, save_checkpoint
 from thunder_deid.model.config import Config
 from thunder_deid.model.distributed import Context, setup, teardown
@@ -82,9 +81,13 @@ def snapshot_tokenizer(spec: str, dest: Path, ctx: Context) -> str:
 
 
 RUN_ENTRIES = frozenset({"tokenizer", "best", "checkpoint", "metrics.jsonl", "steps.jsonl"})
-# what a run killed mid-write leaves: io.atomic_folder's private folders (.best.x1y2.tmp), or the
-# ``best.tmp`` of runs written before it was used
-_RUN_LEFTOVER = re.compile(r"\.(tokenizer|best|checkpoint)\.[^/]+\.(tmp|old)|(tokenizer|best|checkpoint)\.tmp")
+# the temporaries of runs written before io.atomic_folder was used (a killed run may have left one)
+_OLD_TEMPORARIES = frozenset({"tokenizer.tmp", "best.tmp", "checkpoint.tmp"})
+
+
+def _run_entry(name: str) -> bool:
+    """A run's own entry, or what a run killed mid-write leaves of one (``.best.x1y2.tmp``)."""
+    return name in RUN_ENTRIES or name in _OLD_TEMPORARIES or atomic_leftover(name) in RUN_ENTRIES
 
 
 def check_run_dir(job: TrainJob) -> None:
@@ -99,7 +102,7 @@ def check_run_dir(job: TrainJob) -> None:
         raise ThunderDeidError(f"--out {out} is a file; expected a run folder")
     refuse_inputs_inside(out, (job.train, job.train_dir, job.valid, job.init), "would hold")
     entries = {e.name for e in out.iterdir()} if out.is_dir() else set()
-    foreign = {e for e in entries - RUN_ENTRIES if not _RUN_LEFTOVER.fullmatch(e)}
+    foreign = {e for e in entries if not _run_entry(e)}
     if foreign:
         raise ThunderDeidError(f"--out {out} is a folder that is not a training run (it holds {sorted(foreign)[0]!r}"
                                f"{f' and {len(foreign) - 1} more' if len(foreign) > 1 else ''}); choose a new folder")
