@@ -13,7 +13,8 @@ from thunder_deid.inline import parse_inline
 from thunder_deid.model.config import get_config
 from thunder_deid.model.labels import LabelSet
 from thunder_deid.model.modeling import build_tagger
-from thunder_deid.model.redact import mask, render
+from thunder_deid.errors import ThunderDeidError
+from thunder_deid.operators import render
 
 TEXT = "피고인은 2020. 3. 5. 피해자 김민준에게 하나은행 계좌(123-456-789012)로 송금하게 하였다.\n\n" * 3
 
@@ -38,7 +39,7 @@ def test_redact_modes_agree_with_predict(model_dir, mode):
         back = parse_inline(out, "x")
         assert back.text == TEXT and [(s.start, s.end, s.label) for s in back.spans] == [(s.start, s.end, s.label) for s in doc.spans]
     elif mode == "mask":
-        assert out == mask(doc) and "[인명]" in out
+        assert out == render(doc, "mask") and "[인명]" in out
         assert "김민준" not in out or all(TEXT[s.start:s.end] != "김민준" for s in doc.spans)
     else:
         d = json.loads(out)
@@ -51,7 +52,7 @@ def test_mask_replaces_spans_by_label():
 
     d = Document("d", "가 나다 라", [Span(2, 4, "인명")])
     assert render(d, "mask") == "가 [인명] 라"
-    with pytest.raises(ValueError):
+    with pytest.raises(ThunderDeidError, match="unknown mode 'bogus'"):
         render(d, "bogus")
 
 

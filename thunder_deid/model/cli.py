@@ -116,7 +116,7 @@ def cmd_predict(a: argparse.Namespace) -> int:
 def cmd_redact(a: argparse.Namespace) -> int:
     from thunder_deid.model.redact_io import redact_path
 
-    redact_path(a.input, a.output, a.mode, a.model, a.device, not a.no_patterns)
+    redact_path(a.input, a.output, a.mode, a.model, a.device, not a.no_patterns, seed=a.seed, mapping=a.mapping)
     return 0
 
 
@@ -130,6 +130,7 @@ def _patterns_option(p: argparse.ArgumentParser) -> None:
 
 def register(sub: "argparse._SubParsersAction") -> None:
     from thunder_deid.cli import HelpFormatter
+    from thunder_deid.operators import get_operator, operator_names
 
     p = sub.add_parser("train", formatter_class=HelpFormatter, help="fine-tune the ModernBERT BIO tagger",
                        description="Fine-tune the ModernBERT BIO tagger (1 CPU, or a cluster under torchrun: "
@@ -194,14 +195,16 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.set_defaults(func=cmd_predict)
 
     p = sub.add_parser("redact", formatter_class=HelpFormatter, help="de-identify a text file, folder or JSONL",
-                       description="De-identify a text file, a folder of .txt files, or a JSONL of documents.\n"
-                       "modes: tag  = inline <<<MENTION:LABEL>>> markers\n"
-                       "       mask = each mention replaced by its label in brackets, e.g. [인명], [은행업]\n"
-                       "       json = Document JSON (text unchanged, spans with scores)\n\nexample:\n"
-                       "  thunder-deid redact examples/sample_judgment.txt out.txt --mode mask")
+                       description="De-identify a text file, a folder of .txt files, or a JSONL of documents.\nmodes:\n"
+                       + "".join(f"  {m:<10} {type(get_operator(m)).description}\n" for m in operator_names())
+                       + "\nexample:\n  thunder-deid redact examples/sample_judgment.txt out.txt --mode court")
     p.add_argument("input", type=Path, help="a .txt file, a folder of .txt files, or a .jsonl file")
     p.add_argument("output", type=Path, help="output file (or folder for a folder input)")
-    p.add_argument("--mode", choices=("tag", "mask", "json"), default="mask")
+    p.add_argument("--mode", choices=operator_names(), default="mask")
+    p.add_argument("--seed", type=int, default=0, help="surrogate mode: the replacement seed (same seed, same output)")
+    p.add_argument("--mapping", type=Path, metavar="FILE",
+                   help="also write the original -> replacement table (JSONL) there, for authorised "
+                        "re-identification; it holds personal data; an existing file is never replaced")
     p.add_argument("--model", type=Path, help="model directory (default: the embedded model)")
     p.add_argument("--device", default="cpu")
     _patterns_option(p)

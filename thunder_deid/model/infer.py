@@ -112,10 +112,12 @@ class Tagger:
     def predict(self, text: str, doc_id: str = "text") -> Document:
         return self.predict_documents([Document(doc_id, text, [])])[0]
 
-    def redact(self, text: str, mode: str = "mask") -> str:
-        from thunder_deid.model.redact import render
+    def redact(self, text: str, mode: str = "mask", **options) -> str:
+        """``text`` de-identified in output mode ``mode`` (:mod:`thunder_deid.operators`); ``options`` go to
+        the operator (``seed=7`` for ``surrogate``)."""
+        from thunder_deid.operators import render
 
-        return render(self.predict(text), mode)
+        return render(self.predict(text), mode, **options)
 
     def iter_predict(self, docs: Iterable[Document], chunk: int = 64, progress=None):
         buf: list[Document] = []

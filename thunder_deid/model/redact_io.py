@@ -20,7 +20,8 @@ from pathlib import Path
 from thunder_deid.document import Document, load_jsonl
 from thunder_deid.errors import ThunderDeidError
 from thunder_deid.io import atomic_writer, refuse_overwrite_input
-from thunder_deid.model.redact import render
+from thunder_deid.operators import get_operator
+from thunder_deid.operators.mapping import mapping_rows, refuse_existing, write_mapping
 
 
 def _read_text(p: Path) -> str:
@@ -31,8 +32,9 @@ def _read_text(p: Path) -> str:
 
 
 def redact_path(inp: Path, out: Path, mode: str, model: Path | None = None, device: str = "cpu",
-                patterns: bool = True) -> int:
-    """Redact ``inp`` into ``out``; returns the number of documents."""
+                patterns: bool = True, *, seed: int = 0, mapping: Path | None = None) -> int:
+    """Redact ``inp`` into ``out`` in output mode ``mode`` (:mod:`thunder_deid.operators`); returns the
+    number of documents. ``mapping``: also write the original -> replacement table there."""
     from tqdm import tqdm
 
     from thunder_deid.model.infer import Tagger
@@ -41,6 +43,10 @@ def redact_path(inp: Path, out: Path, mode: str, model: Path | None = None, devi
     if not inp.exists():
         raise ThunderDeidError(f"{inp}: no such file or folder")
     refuse_overwrite_input([inp], out)
+    if mapping is not None:
+        refuse_overwrite_input([inp, out], mapping)
+        refuse_existing(mapping)
+    op = get_operator(mode, **({"seed": seed} if mode == "surrogate" else {}))
     if inp.is_dir():
         files = sorted(inp.glob("*.txt"))
         if not files:
@@ -61,18 +67,27 @@ def redact_path(inp: Path, out: Path, mode: str, model: Path | None = None, devi
         tagged += tagger.predict_documents(chunk)
         bar.update(sum(len(d.text) for d in chunk))
     bar.close()
+    rows: list[dict] = []
+
+    def render(d: Document) -> str:
+        text, reps = op.redact(d)
+        rows.extend(mapping_rows(d, reps))
+        return text
+
     if inp.is_dir():
         out.mkdir(parents=True, exist_ok=True)
         for d in tagged:
             name = Path(d.id).with_suffix(".json").name if mode == "json" else d.id
             with atomic_writer(out / name) as f:
-                f.write(render(d, mode) + ("\n" if mode == "json" else ""))
+                f.write(render(d) + ("\n" if mode == "json" else ""))
     elif inp.suffix == ".jsonl":
         with atomic_writer(out) as f:
             for d in tagged:
-                line = render(d, "json") if mode == "json" else json.dumps({"id": d.id, "text": render(d, mode)}, ensure_ascii=False)
+                line = render(d) if mode == "json" else json.dumps({"id": d.id, "text": render(d)}, ensure_ascii=False)
                 f.write(line + "\n")
     else:
         with atomic_writer(out) as f:
-            f.write(render(tagged[0], mode) + ("\n" if mode == "json" else ""))
+            f.write(render(tagged[0]) + ("\n" if mode == "json" else ""))
+    if mapping is not None:
+        write_mapping(mapping, rows)
     return len(tagged)

@@ -1,0 +1,155 @@
+"""Operators: replacements leave the rest of the text alone; each mode's output; the registry."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from thunder_deid.document import Document, Span
+from thunder_deid.errors import ThunderDeidError
+from thunder_deid.inline import parse_inline
+from thunder_deid.operators import Operator, Replacement, apply, get_operator, operator_names, register, render
+
+from conftest import jong, particle_after, particle_ok  # tests/surrogates/conftest.py: independent check
+
+JUDGMENT = parse_inline(
+    "피고인 <<<김민준:인명>>>은 <<<2020. 3. 5.:출생일자>>> <<<서울 강남구 테헤란로 12:주소>>>에서 "
+    "피해자 <<<이서연:인명>>>에게 <<<하나은행:은행업>>> 계좌(<<<123-456-789012:계좌번호>>>)로 돈을 보내게 하였다. "
+    "<<<김민준:인명>>>과 <<<이서연:인명>>>은 <<<한빛초등학교:학교>>> 동창이고, <<<박도윤:인명>>>이 "
+    "<<<부산 해운대구 우동 1:주소>>>으로 이사하였다. <<<김민준:인명>>>이 <<<한빛초등학교:학교>>>에 갔다.", "j1")
+
+
+def spans_of(doc: Document, text: str) -> list[str]:
+    return [text[s.start:s.end] for s in doc.spans]
+
+
+def test_builtin_modes_are_registered_in_order():
+    assert operator_names()[:5] == ("tag", "mask", "court", "surrogate", "json")
+    with pytest.raises(ThunderDeidError, match="unknown mode 'nope'"):
+        get_operator("nope")
+    with pytest.raises(ThunderDeidError, match="mode 'mask'"):
+        get_operator("mask", seed=3)  # an option the mode does not take is an error, not ignored
+
+
+def test_a_new_mode_is_one_registered_class():
+    @register
+    class Initials(Operator):
+        name = "initials-test"
+
+        def replacements(self, doc):
+            return [Replacement(s.start, s.end, doc.text[s.start] + "○", s.label) for s in doc.spans]
+
+    assert "initials-test" in operator_names()
+    assert render(Document("d", "피고인 김민준은", [Span(4, 7, "인명")]), "initials-test") == "피고인 김○은"
+
+
+@pytest.mark.parametrize("mode", ["tag", "mask", "court", "surrogate"])
+def test_characters_outside_replacements_never_change(mode):
+    text, reps = get_operator(mode).redact(JUDGMENT)
+    assert text == apply(JUDGMENT.text, reps)
+    covered = set()
+    for r in reps:
+        covered.update(range(r.start, r.end))
+        assert r.label is not None or len(JUDGMENT.text[r.start:r.end]) <= 2  # repairs are particles only
+    # rebuild the output from the uncovered source characters and the replacement texts alone
+    rebuilt, pos = [], 0
+    for r in reps:
+        rebuilt += [JUDGMENT.text[pos:r.start], r.text]
+        pos = r.end
+    assert "".join(rebuilt) + JUDGMENT.text[pos:] == text
+    # every span is covered by a labelled replacement
+    labelled = [(r.start, r.end) for r in reps if r.label]
+    assert labelled == [(s.start, s.end) for s in JUDGMENT.spans]
+
+
+def test_apply_rejects_overlapping_or_out_of_range_replacements():
+    with pytest.raises(ThunderDeidError, match="overlapping"):
+        apply("가나다", [Replacement(0, 2, "X"), Replacement(1, 3, "Y")])
+    with pytest.raises(ThunderDeidError, match="outside"):
+        apply("가나다", [Replacement(2, 5, "X")])
+
+
+def test_apply_on_random_replacements_keeps_gaps():
+    rng = random.Random(0)
+    text = "".join(rng.choice("가나다라 ABC.") for _ in range(200))
+    for _ in range(50):
+        cuts = sorted(rng.sample(range(201), 10))
+        reps = [Replacement(a, b, "#" * rng.randint(0, 3)) for a, b in zip(cuts[::2], cuts[1::2])]
+        out = apply(text, reps)
+        pos, o = 0, 0
+        for r in reps:
+            gap = text[pos:r.start]
+            assert out[o:o + len(gap)] == gap
+            o += len(gap) + len(r.text)
+            pos = r.end
+        assert out[o:] == text[pos:]
+
+
+def test_mask_tag_json():
+    d = Document("d", "피고인 김민준은 하나은행에", [Span(4, 7, "인명", score=0.5), Span(9, 13, "은행업")])
+    assert render(d, "mask") == "피고인 [인명]은 [은행업]에"
+    assert parse_inline(render(d, "tag"), "d").spans == [Span(4, 7, "인명"), Span(9, 13, "은행업")]
+    assert Document.from_dict(__import__("json").loads(render(d, "json"))) == d
+    assert get_operator("json").replacements(d) == []
+
+
+def test_court_style():
+    out = render(JUDGMENT, "court")
+    assert out.startswith("피고인 A는 (출생일자 생략) (주소 1 생략)에서 피해자 B에게 C 계좌(계좌번호 생략)로 ")
+    assert "A와 B는 ○○ 동창이고, D가 (주소 2 생략)으로 이사하였다. A가 ○○에 갔다." in out
+    for name in ("김민준", "이서연", "박도윤", "하나은행", "한빛", "테헤란로", "해운대", "123-456"):
+        assert name not in out
+
+
+def test_court_letters_follow_first_appearance_and_go_past_z():
+    names = [f"{a}{b}" for a in "김이박최정" for b in "민서도하지윤"]  # 30 distinct two-syllable names
+    text = " ".join(names) + " " + names[0]
+    spans, pos = [], 0
+    for n in names + [names[0]]:
+        spans.append(Span(pos, pos + 2, "인명"))
+        pos += 3
+    out = render(Document("d", text, spans), "court").split()
+    assert out[:3] == ["A", "B", "C"] and out[25:28] == ["Z", "AA", "AB"] and out[-1] == "A"
+
+
+def test_court_symbols_differ_per_place():
+    d = parse_inline("<<<한빛:학교>>>학교와 <<<새솔:학교>>>학교, 다시 <<<한빛:학교>>>학교", "d")
+    assert render(d, "court") == "○○학교와 △△학교, 다시 ○○학교"
+
+
+@pytest.mark.parametrize("mode", ["court", "surrogate"])
+def test_particles_after_replacements_agree(mode):
+    text, reps = get_operator(mode, **({"seed": 3} if mode == "surrogate" else {})).redact(JUDGMENT)
+    checked = 0
+    shift = 0
+    for r in reps:
+        end = r.start + shift + len(r.text)
+        shift += len(r.text) - (r.end - r.start)
+        if r.label is None:
+            continue
+        j, p = jong(r.text.strip("()")), particle_after(text, end)
+        if j is not None and p is not None:
+            assert particle_ok(j, p), (r.text, p)
+            checked += 1
+    assert checked >= 6
+
+
+def test_surrogate_is_seeded_and_consistent():
+    a = get_operator("surrogate", seed=1).redact(JUDGMENT)
+    assert a == get_operator("surrogate", seed=1).redact(JUDGMENT)
+    assert a[0] != get_operator("surrogate", seed=2).render(JUDGMENT)
+    by_mention: dict[str, set[str]] = {}
+    for r in a[1]:
+        if r.label:
+            by_mention.setdefault(JUDGMENT.text[r.start:r.end], set()).add(r.text)
+    assert all(len(v) == 1 for v in by_mention.values())
+    assert len({next(iter(by_mention[m])) for m in ("김민준", "이서연", "박도윤")}) == 3
+    assert not any(m in a[0] for m in ("김민준", "이서연", "박도윤"))
+
+
+def test_surrogate_replacements_reproduce_the_engine():
+    from thunder_deid.surrogates import realize_document
+
+    out, _ = realize_document(JUDGMENT, seed=5)
+    assert get_operator("surrogate", seed=5).render(JUDGMENT) == out.text

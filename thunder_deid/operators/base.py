@@ -1,0 +1,144 @@
+"""The operator interface: a document's spans -> per-span replacements over the source text.
+
+An operator never rewrites a document as a whole. It returns :class:`Replacement` objects -- sorted,
+non-overlapping ``[start, end)`` ranges of the *source* text and the text that takes their place -- and
+:func:`apply` splices them in, so every character outside a replacement is unchanged by construction. A
+format-preserving writer (DOCX runs, HWPX paragraphs) applies the very same replacements inside its own
+containers instead of calling :func:`apply`.
+
+    >>> from thunder_deid.document import Document, Span
+    >>> d = Document("d", "피고인 김민준은 하나은행에", [Span(4, 7, "인명"), Span(9, 13, "은행업")])
+    >>> reps = get_operator("mask").replacements(d)
+    >>> [(r.start, r.end, r.text, r.label) for r in reps]
+    [(4, 7, '[인명]', '인명'), (9, 13, '[은행업]', '은행업')]
+    >>> apply(d.text, reps)
+    '피고인 [인명]은 [은행업]에'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Iterable, Iterator, TypeVar
+
+from thunder_deid.document import Document, Span
+from thunder_deid.errors import ThunderDeidError
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """``text`` takes the place of source characters ``[start, end)``.
+
+    ``label`` is the span's label for the replacement of a mention, ``None`` for a grammatical repair next
+    to one (a particle re-chosen for the new word: ``김민준은`` -> ``A는`` replaces ``은`` by ``는``), so a
+    mapping table lists mentions only.
+    """
+
+    start: int
+    end: int
+    text: str
+    label: str | None = None
+
+
+def check(text: str, replacements: Iterable[Replacement]) -> list[Replacement]:
+    """``replacements`` as a list, after checking they are sorted, non-overlapping and inside ``text``."""
+    out = list(replacements)
+    pos = 0
+    for r in out:
+        if not (pos <= r.start <= r.end <= len(text)):
+            raise ThunderDeidError(f"replacement [{r.start}, {r.end}) is out of order, overlapping or outside "
+                                   f"the text ({len(text)} characters)")
+        pos = r.end
+    return out
+
+
+def apply(text: str, replacements: Iterable[Replacement]) -> str:
+    """``text`` with each replacement spliced in; characters outside them are kept as they are.
+
+    >>> apply("가나다라", [Replacement(1, 2, "X"), Replacement(3, 3, "+")])
+    '가X다+라'
+    """
+    parts, pos = [], 0
+    for r in check(text, replacements):
+        parts += [text[pos:r.start], r.text]
+        pos = r.end
+    parts.append(text[pos:])
+    return "".join(parts)
+
+
+def non_overlapping(doc: Document) -> Iterator[Span]:
+    """The spans in order, a span overlapping an earlier one dropped (BIO decoding never makes them; a
+    hand-made document may)."""
+    pos = 0
+    for s in doc.spans:
+        if s.start >= pos and s.end > s.start:
+            yield s
+            pos = s.end
+
+
+class Operator:
+    """Turns the spans of a document into replacements (Presidio's ``Operator``, one per output mode).
+
+    A subclass sets ``name`` and implements :meth:`replacements`; keyword options of the constructor
+    (``seed`` …) are the mode's settings. :meth:`render` is the text people read; an operator whose output
+    is not the source text with replacements (``json``) overrides it.
+    """
+
+    name: ClassVar[str] = ""
+    description: ClassVar[str] = ""
+
+    def replacements(self, doc: Document) -> list[Replacement]:
+        raise NotImplementedError
+
+    def redact(self, doc: Document) -> tuple[str, list[Replacement]]:
+        """The output text and the replacements it was made with (for a mapping table)."""
+        reps = self.replacements(doc)
+        return apply(doc.text, reps), reps
+
+    def render(self, doc: Document) -> str:
+        return self.redact(doc)[0]
+
+
+O = TypeVar("O", bound=type[Operator])
+_REGISTRY: dict[str, type[Operator]] = {}
+
+
+def register(cls: O) -> O:
+    """Class decorator: make an operator available under its ``name``."""
+    if not cls.name:
+        raise ValueError(f"{cls.__name__}: an operator needs a name")
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+def operator_names() -> tuple[str, ...]:
+    """The registered output modes, in registration order."""
+    _load_builtins()
+    return tuple(_REGISTRY)
+
+
+def get_operator(name: str, **options) -> Operator:
+    """A fresh operator of mode ``name`` with its options (``get_operator("surrogate", seed=7)``)."""
+    _load_builtins()
+    try:
+        cls = _REGISTRY[name]
+    except KeyError:
+        raise ThunderDeidError(f"unknown mode {name!r}; choose one of {', '.join(_REGISTRY)}") from None
+    try:
+        return cls(**options)
+    except TypeError as e:
+        raise ThunderDeidError(f"mode {name!r}: {e}") from None
+
+
+_ORDER = ("tag", "mask", "court", "surrogate", "json")  # the built-in modes first, in this order
+
+
+def _load_builtins() -> None:
+    """Import every module of the package (their ``@register`` runs): a new mode is one new file."""
+    import importlib
+    import pkgutil
+
+    import thunder_deid.operators as pkg
+
+    names = [m.name for m in pkgutil.iter_modules(pkg.__path__)]
+    for name in sorted(names, key=lambda n: (_ORDER.index(n) if n in _ORDER else len(_ORDER), n)):
+        importlib.import_module(f"{pkg.__name__}.{name}")

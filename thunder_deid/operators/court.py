@@ -1,0 +1,128 @@
+"""``court``: the style law.go.kr publishes judgments in.
+
+* persons, businesses and organisations get letters ``A``, ``B``, ``C`` … in order of first appearance,
+  one letter per mention across the document (``AA``, ``AB`` … after ``Z``); role words outside the span
+  (``피고인``, ``공소외``, ``주식회사``) are kept;
+* numbers, addresses, contacts and accounts become omissions named by their label: ``(주소 생략)``,
+  ``(계좌번호 생략)``, numbered ``(주소 1 생략)``, ``(주소 2 생략)`` when a document has several;
+* places, facilities, products and events become symbol runs, a different symbol per mention as the
+  courts do: ``○○``, ``△△``, ``□□`` …;
+* the particle after a placeholder is re-chosen as the placeholder is read aloud (``A는``, ``L은``,
+  ``(주소 생략)으로``), with :func:`thunder_deid.surrogates.hangul.fix_particle`.
+
+    >>> from thunder_deid.document import Document, Span
+    >>> text = "피고인 김민준은 이서연과 함께 서울 강남구 테헤란로 1에서 김민준의 계좌로 송금하였다."
+    >>> at = lambda w, label, k=0: Span(text.index(w, k), text.index(w, k) + len(w), label)
+    >>> spans = [at("김민준", "인명"), at("이서연", "인명"), at("서울 강남구 테헤란로 1", "주소"), at("김민준", "인명", 9)]
+    >>> Court().render(Document("d", text, spans))
+    '피고인 A는 B와 함께 (주소 생략)에서 A의 계좌로 송금하였다.'
+"""
+
+from __future__ import annotations
+
+import re
+from string import ascii_uppercase
+
+from thunder_deid.document import Document
+from thunder_deid.operators.base import Operator, Replacement, non_overlapping, register
+from thunder_deid.operators.particles import with_particles
+from thunder_deid.taxonomy import load_taxonomy, split_label
+
+# Which style a label takes, by the first of these nodes it lies under (the label itself included).
+LETTER_NODES = ("이름", "사업체", "조직")
+OMIT_NODES = ("사건관계인특정정보", "사건관련숫자정보", "번지", "건물동호수", "건물층", "블록", "로트", "해외주소",
+              "도로명", "구간")
+OMIT_ONLY = ("주소",)  # the node itself is omitted, its named leaves (행정구역-동 …) are symbols
+SYMBOLS = "○△□◇☆◎▽●▲■◆★"
+
+
+def court_style(label: str) -> str:
+    """``letter``, ``omit`` or ``symbol`` for a taxonomy label (unknown labels are omitted by name).
+
+    >>> court_style("인명"), court_style("은행업"), court_style("계좌번호"), court_style("학교")
+    ('letter', 'letter', 'omit', 'symbol')
+    >>> court_style("주소"), court_style("행정구역-동"), court_style("번지")
+    ('omit', 'symbol', 'omit')
+    """
+    tax = load_taxonomy()
+    base, _ = split_label(label)
+    if base not in tax:
+        return "omit"
+    chain = [base] + [n.name for n in tax.ancestors(base)]
+    for name in chain:  # nearest node decides: 번지 is an omission although 주소's other leaves are symbols
+        if name in LETTER_NODES:
+            return "letter"
+        if name in OMIT_NODES or (name == base and name in OMIT_ONLY):
+            return "omit"
+    return "symbol"
+
+
+def letters(i: int) -> str:
+    """The ``i``-th letter code: ``A`` … ``Z``, ``AA``, ``AB`` …
+
+    >>> letters(0), letters(25), letters(26), letters(27)
+    ('A', 'Z', 'AA', 'AB')
+    """
+    out = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        out = ascii_uppercase[r] + out
+    return out
+
+
+def mention_key(text: str) -> str:
+    """Repeated mentions are one entity when they read the same, whitespace aside."""
+    return re.sub(r"\s+", " ", text).strip()
+
+
+@register
+class Court(Operator):
+    name = "court"
+    description = "law.go.kr style: persons and businesses A, B, C…, (주소 생략)-style omissions, ○○ places"
+
+    def replacements(self, doc: Document) -> list[Replacement]:
+        names: dict[tuple[str, str], str] = {}
+        counts = {"letter": 0, "symbol": 0}
+        omitted: dict[str, list[str]] = {}  # omission word -> distinct mentions, in order
+        styled = []
+        for s in non_overlapping(doc):
+            style = court_style(s.label)
+            key = mention_key(doc.text[s.start:s.end])
+            if style == "omit":
+                word = omission_word(s.label)
+                seen = omitted.setdefault(word, [])
+                if key not in seen:
+                    seen.append(key)
+            styled.append((s, style, key))
+        for s, style, key in styled:
+            group = (style, key) if style != "omit" else (omission_word(s.label), key)
+            if group in names:
+                continue
+            if style == "omit":
+                word = group[0]
+                many = len(omitted[word]) > 1
+                names[group] = f"({word} {omitted[word].index(key) + 1} 생략)" if many else f"({word} 생략)"
+            else:
+                i = counts[style]
+                counts[style] += 1
+                names[group] = letters(i) if style == "letter" else SYMBOLS[i % len(SYMBOLS)] * (2 + i // len(SYMBOLS))
+        pieces = []
+        for s, style, key in styled:
+            group = (style, key) if style != "omit" else (omission_word(s.label), key)
+            name = names[group]
+            if name.startswith("(") and doc.text[s.start - 1:s.start] == "(" and doc.text[s.end:s.end + 1] == ")":
+                name = name[1:-1]  # "계좌(123-45)" -> "계좌(계좌번호 생략)", not "계좌((계좌번호 생략))"
+            pieces.append((s, name))
+        return with_particles(doc.text, pieces, reading)
+
+
+def omission_word(label: str) -> str:
+    """The word inside ``( … 생략)``: the label itself, ``주소`` for the address leaves that are numbers."""
+    base, _ = split_label(label)
+    return base
+
+
+def reading(placeholder: str) -> str:
+    """How a placeholder is read for the particle after it: ``(주소 1 생략)`` ends in 생략."""
+    return placeholder.strip("()")
