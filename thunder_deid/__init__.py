@@ -21,6 +21,8 @@ from thunder_deid.eval import Scores, score_documents
 from thunder_deid.tokenizer import load_tokenizer
 from thunder_deid.surrogates import Inventory, RealizeReport, Realizer, epoch_seed, realize_document, realize_documents
 from thunder_deid.model import load  # light: torch and transformers are imported on the first call
+from thunder_deid.operators import Operator, Replacement, apply, get_operator, operator_names, register, render
+from thunder_deid.policy import Policy, load_policy
 
 __version__ = "0.1.0"
 
@@ -33,5 +35,7 @@ __all__ = [
     "load_tokenizer",
     "realize_document", "realize_documents", "epoch_seed", "Realizer", "Inventory", "RealizeReport",
     "load",
+    "Operator", "Replacement", "apply", "get_operator", "operator_names", "register", "render",
+    "Policy", "load_policy",
     "ThunderDeidError", "DocumentError", "InlineFormatError", "LabelError",
 ]

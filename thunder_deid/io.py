@@ -141,21 +141,43 @@ def refuse_overwrite_input(inputs: list[str | Path], output: str | Path) -> None
             raise ThunderDeidError(f"output {output} is also an input; refusing to overwrite it")
 
 
-def load_yaml(path: str | Path, what: str = "file"):
+def load_yaml(path: str | Path, what: str = "file", lines: bool = False):
     """The parsed YAML of a UTF-8 file; unreadable or malformed input is a :class:`ConfigError` naming the
-    file, line and column (never quoting the text)."""
+    file, line and column (never quoting the text).
+
+    ``lines=True`` returns ``(data, lines)`` where ``lines`` maps the key path of every value (``("labels",
+    "인명", "threshold")``, list items by index) to its 1-based line, so a validator can name ``file:line``.
+    """
     import yaml
 
     from thunder_deid.errors import ConfigError
 
     text = read_text(path, what)
     try:
-        return yaml.safe_load(text)
+        data = yaml.safe_load(text)
+        return (data, _yaml_lines(yaml.compose(text, Loader=yaml.SafeLoader))) if lines else data
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark is not None else str(path)
         problem = getattr(e, "problem", None) or type(e).__name__
         raise ConfigError(f"{where}: invalid YAML ({problem})") from None
+
+
+def _yaml_lines(node, path: tuple = ()) -> dict[tuple, int]:
+    import yaml
+
+    out: dict[tuple, int] = {}
+    if node is None:
+        return out
+    out[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            out.update(_yaml_lines(v, path + (k.value,)))
+            out[path + (k.value,)] = k.start_mark.line + 1
+    elif isinstance(node, yaml.SequenceNode):
+        for i, v in enumerate(node.value):
+            out.update(_yaml_lines(v, path + (i,)))
+    return out
 
 
 def current_umask() -> int:

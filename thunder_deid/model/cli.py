@@ -116,7 +116,10 @@ def cmd_predict(a: argparse.Namespace) -> int:
 def cmd_redact(a: argparse.Namespace) -> int:
     from thunder_deid.model.redact_io import redact_path
 
-    redact_path(a.input, a.output, a.mode, a.model, a.device, not a.no_patterns, seed=a.seed, mapping=a.mapping)
+    from thunder_deid.policy import load_policy
+
+    redact_path(a.input, a.output, a.mode, a.model, a.device, not a.no_patterns, seed=a.seed, mapping=a.mapping,
+                policy=load_policy(a.policy))
     return 0
 
 
@@ -200,7 +203,10 @@ def register(sub: "argparse._SubParsersAction") -> None:
                        + "\nexample:\n  thunder-deid redact examples/sample_judgment.txt out.txt --mode court")
     p.add_argument("input", type=Path, help="a .txt file, a folder of .txt files, or a .jsonl file")
     p.add_argument("output", type=Path, help="output file (or folder for a folder input)")
-    p.add_argument("--mode", choices=operator_names(), default="mask")
+    p.add_argument("--mode", choices=operator_names(), help="output mode (default: the policy's, else mask)")
+    p.add_argument("--policy", type=Path, metavar="FILE",
+                   help="YAML policy: per-label modes and thresholds, allow/deny lists, recognizers, consistency "
+                        "(README 'Policies'); default: every detected form replaced wherever it stands")
     p.add_argument("--seed", type=int, default=0, help="surrogate mode: the replacement seed (same seed, same output)")
     p.add_argument("--mapping", type=Path, metavar="FILE",
                    help="also write the original -> replacement table (JSONL) there, for authorised "

@@ -112,12 +112,14 @@ class Tagger:
     def predict(self, text: str, doc_id: str = "text") -> Document:
         return self.predict_documents([Document(doc_id, text, [])])[0]
 
-    def redact(self, text: str, mode: str = "mask", **options) -> str:
-        """``text`` de-identified in output mode ``mode`` (:mod:`thunder_deid.operators`); ``options`` go to
-        the operator (``seed=7`` for ``surrogate``)."""
-        from thunder_deid.operators import render
+    def redact(self, text: str, mode: str | None = None, policy=None, seed: int = 0) -> str:
+        """``text`` de-identified in output mode ``mode`` (``tag``, ``mask``, ``court``, ``surrogate``, ``json``;
+        default: the policy's, ``mask``) under ``policy`` (a :class:`thunder_deid.policy.Policy` or a YAML
+        path; default: every detected form replaced everywhere); ``seed`` for ``surrogate``."""
+        from thunder_deid.policy import Policy, load_policy
 
-        return render(self.predict(text), mode, **options)
+        pol = policy if isinstance(policy, Policy) else load_policy(policy)
+        return pol.redact(self.predict(text), mode, seed)[0]
 
     def iter_predict(self, docs: Iterable[Document], chunk: int = 64, progress=None):
         buf: list[Document] = []

@@ -40,7 +40,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
 from thunder_deid.document import Document, Span
 from thunder_deid.taxonomy.policy import prediction_target
@@ -150,10 +150,11 @@ def _is_official(text: str, span: Span, zones: list[tuple[int, int]]) -> bool:
             and not _PARTY_BEFORE.search(text, max(0, span.start - 120), span.start))
 
 
-def find_patterns(text: str) -> list[Span]:
-    """Spans of every pattern match (non-overlapping; an earlier pattern wins a tie)."""
+def find_patterns(text: str, patterns: Sequence[Pattern] = PATTERNS) -> list[Span]:
+    """Spans of every pattern match (non-overlapping; an earlier pattern wins a tie); ``patterns``: the
+    built-in ones by default, or a policy file's own recognizers (:mod:`thunder_deid.policy`)."""
     found: list[Span] = []
-    for p in PATTERNS:
+    for p in patterns:
         for m in p.regex.finditer(text):
             a, b = m.start(p.group), m.end(p.group)
             if p.valid(m) and not any(s.start < b and a < s.end for s in found):
@@ -171,6 +172,13 @@ def apply_patterns(doc: Document, level: str = "leaf") -> Document:
     name = prediction_target("인명", level)  # type: ignore[arg-type]
     if level != "leaf":
         found = [f.with_label(prediction_target(f.label, level)) for f in found]  # type: ignore[arg-type]
-    kept = [s for s in doc.spans if not any(f.start < s.end and s.start < f.end for f in found)
-            and not (s.label == name and _is_official(doc.text, s, zones))]
-    return Document(doc.id, doc.text, sorted(kept + found, key=lambda s: (s.start, s.end)), doc.meta)
+    kept = [s for s in doc.spans if not (s.label == name and _is_official(doc.text, s, zones))]
+    return overlay(doc.with_spans(kept), found)
+
+
+def overlay(doc: Document, found: Sequence[Span]) -> Document:
+    """``doc`` with ``found`` added and every span of ``doc`` that overlaps one of them removed."""
+    if not found:
+        return doc
+    kept = [s for s in doc.spans if not any(f.start < s.end and s.start < f.end for f in found)]
+    return Document(doc.id, doc.text, sorted(kept + list(found), key=lambda s: (s.start, s.end)), doc.meta)

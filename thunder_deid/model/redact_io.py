@@ -20,8 +20,8 @@ from pathlib import Path
 from thunder_deid.document import Document, load_jsonl
 from thunder_deid.errors import ThunderDeidError
 from thunder_deid.io import atomic_writer, refuse_overwrite_input
-from thunder_deid.operators import get_operator
 from thunder_deid.operators.mapping import mapping_rows, refuse_existing, write_mapping
+from thunder_deid.policy import Policy
 
 
 def _read_text(p: Path) -> str:
@@ -31,10 +31,12 @@ def _read_text(p: Path) -> str:
         raise ThunderDeidError(f"{p}: not UTF-8 text (byte {e.start})") from None
 
 
-def redact_path(inp: Path, out: Path, mode: str, model: Path | None = None, device: str = "cpu",
-                patterns: bool = True, *, seed: int = 0, mapping: Path | None = None) -> int:
-    """Redact ``inp`` into ``out`` in output mode ``mode`` (:mod:`thunder_deid.operators`); returns the
-    number of documents. ``mapping``: also write the original -> replacement table there."""
+def redact_path(inp: Path, out: Path, mode: str | None, model: Path | None = None, device: str = "cpu",
+                patterns: bool = True, *, seed: int = 0, mapping: Path | None = None,
+                policy: Policy | None = None) -> int:
+    """Redact ``inp`` into ``out`` in output mode ``mode`` (:mod:`thunder_deid.operators`; None: the
+    policy's) under ``policy`` (:mod:`thunder_deid.policy`; default: consistency on, nothing else);
+    returns the number of documents. ``mapping``: also write the original -> replacement table there."""
     from tqdm import tqdm
 
     from thunder_deid.model.infer import Tagger
@@ -46,7 +48,8 @@ def redact_path(inp: Path, out: Path, mode: str, model: Path | None = None, devi
     if mapping is not None:
         refuse_overwrite_input([inp, out], mapping)
         refuse_existing(mapping)
-    op = get_operator(mode, **({"seed": seed} if mode == "surrogate" else {}))
+    policy = policy or Policy()
+    mode = mode or policy.mode
     if inp.is_dir():
         files = sorted(inp.glob("*.txt"))
         if not files:
@@ -70,7 +73,7 @@ def redact_path(inp: Path, out: Path, mode: str, model: Path | None = None, devi
     rows: list[dict] = []
 
     def render(d: Document) -> str:
-        text, reps = op.redact(d)
+        text, reps = policy.redact(d, mode, seed)
         rows.extend(mapping_rows(d, reps))
         return text
 

@@ -1,0 +1,110 @@
+"""Policy files: per-label modes and thresholds inherited down the taxonomy, allow/deny, recognizers,
+consistency; bad files give file:line errors."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from thunder_deid.document import Document, Span
+from thunder_deid.errors import ConfigError
+from thunder_deid.policy import Policy, load_policy
+
+TEXT = "피고인 김민준은 2020. 3. 5. 하나은행 계좌(123-456)로 HR-2024-001 건을 처리하였고, 김민준의 나이는 36세이다."
+
+
+def at(text: str, word: str, label: str, score: float | None = None, k: int = 0) -> Span:
+    a = text.index(word, k)
+    return Span(a, a + len(word), label, score=score)
+
+
+DOC = Document("d", TEXT, [at(TEXT, "김민준", "인명", 0.9), at(TEXT, "하나은행", "은행업", 0.4),
+                           at(TEXT, "123-456", "계좌번호", 0.95), at(TEXT, "36세", "나이", 0.8)])
+
+
+def write(tmp_path, body: str):
+    p = tmp_path / "policy.yaml"
+    p.write_text(textwrap.dedent(body), encoding="utf-8")
+    return p
+
+
+def test_modes_and_thresholds_inherit_down_the_tree(tmp_path):
+    p = load_policy(write(tmp_path, """\
+        mode: court
+        threshold: 0.5
+        labels:
+          사건관련숫자정보: mask     # 계좌번호 lies below it
+          연령정보: keep
+          사업체: {threshold: 0.3}
+        recognizers:
+          - {name: 내부번호, label: 업무관리번호, pattern: 'HR-\\d{4}-\\d{3}'}
+        """))
+    assert p.mode_for("계좌번호") == "mask" and p.mode_for("나이") == "keep" and p.mode_for("인명") == "court"
+    assert p.threshold_for("은행업") == 0.3 and p.threshold_for("인명") == 0.5
+    out, reps = p.redact(DOC)
+    assert out == ("피고인 A는 2020. 3. 5. B 계좌([계좌번호])로 [업무관리번호] 건을 처리하였고, A의 나이는 36세이다.")
+    # the caller's mode replaces the default mode only; labels with their own mode keep it
+    out2, _ = p.redact(DOC, "tag")
+    assert "<<<김민준:인명>>>" in out2 and "[계좌번호]" in out2 and "36세이다" in out2
+
+
+def test_default_policy_is_consistent_and_thresholds_drop_spans():
+    out, _ = Policy(mode="mask").redact(DOC)
+    assert out.count("[인명]") == 2 and "김민준" not in out  # the second 김민준 was never tagged
+    out, _ = Policy(mode="mask", consistency=False).redact(DOC)
+    assert out.count("[인명]") == 1 and "김민준의" in out
+    out, _ = Policy(mode="mask", threshold=0.5).redact(DOC)
+    assert "하나은행" in out
+
+
+def test_allow_and_deny_lists():
+    p = Policy.from_dict({"mode": "mask", "allow": ["하나은행"], "deny": ["HR", {"text": "처리", "label": "사업체"}]})
+    out, _ = p.redact(DOC)
+    assert "하나은행" in out
+    assert "[인명]-2024" in out  # 'HR' stands as a word before the hyphen
+    assert "[사업체]하였고" not in out  # '처리하였고' is one word: a deny entry never matches inside a word
+    d = Document("d", "피고인 삼우는 삼우에게, 삼우산업은 아니다", [])
+    assert Policy.from_dict({"deny": ["삼우"], "mode": "court"}).redact(d)[0] == "피고인 A는 A에게, 삼우산업은 아니다"
+
+
+def test_json_mode_renders_the_prepared_spans():
+    import json
+
+    d = json.loads(Policy.from_dict({"labels": {"나이": "keep"}}).redact(DOC, "json")[0])
+    assert d["text"] == TEXT and len(d["spans"]) == 4  # 김민준 twice, bank, account; age kept
+
+
+@pytest.mark.parametrize("body, line, message", [
+    ("mode: court\nthreshhold: 0.5\n", 2, "unknown setting 'threshhold'"),
+    ("labels:\n  인명: {threshold: 1.5}\n", 2, "a threshold is a number from 0 to 1"),
+    ("labels:\n  이름: court\n  사람: mask\n", 3, "'사람' is not a taxonomy node"),
+    ("labels:\n  인명: json\n", 2, "unknown mode 'json'"),
+    ("mode: court\nrecognizers:\n  - label: 업무관리번호\n    pattern: '[0-9'\n", 4, "invalid regular expression"),
+    ("recognizers:\n  - {label: 업무관리번호, pattern: 'x*'}\n", 2, "cannot match empty text"),
+    ("deny:\n  - 삼우\n  - {text: 해피, label: 웹사이트}\n", 3, "'웹사이트' is not a taxonomy node"),
+    ("allow: [삼우]\ndeny: [삼우]\n", 1, "in both 'allow' and 'deny'"),
+    ("consistency: yes please\n", 1, "'consistency' must be true or false"),
+    ("mode: court\nlabels: [인명]\n", 2, "'labels' maps taxonomy nodes"),
+    ("mode: court\nlabels: {인명: mask\n", 3, "invalid YAML"),
+])
+def test_bad_policy_files_name_file_and_line(tmp_path, body, line, message):
+    p = tmp_path / "bad.yaml"
+    p.write_text(body, encoding="utf-8")
+    with pytest.raises(ConfigError) as e:
+        load_policy(p)
+    assert str(e.value).startswith(f"{p}:{line}") and message in str(e.value)
+
+
+def test_empty_file_is_the_default_policy(tmp_path):
+    p = write(tmp_path, "# nothing set\n")
+    assert load_policy(p) == Policy()
+
+
+def test_cli_policy_option_reports_bad_file(tmp_path, capsys):
+    from thunder_deid.cli import main
+
+    (tmp_path / "a.txt").write_text("피고인 김민준", encoding="utf-8")
+    bad = write(tmp_path, "mode: court\nlabels:\n  인명: {treshold: 0.2}\n")
+    assert main(["redact", str(tmp_path / "a.txt"), str(tmp_path / "o.txt"), "--policy", str(bad)]) == 2
+    assert f"{bad}:3" in capsys.readouterr().err and not (tmp_path / "o.txt").exists()

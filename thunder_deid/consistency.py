@@ -1,0 +1,91 @@
+"""Document consistency: a surface form detected as PII once is treated alike everywhere in the document.
+
+A model may tag ``전문수`` in one sentence and miss it in the next; the output would then show the name it
+masked elsewhere. :func:`propagate` adds a span at every other occurrence of a detected form that stands
+as a word -- at a word start, and followed by a non-Hangul character or a Korean particle (``전문수는``,
+``전문수에게``, ``전문수로부터``) -- never inside a longer word (``전문수사``, ``김전문수``)::
+
+    >>> from thunder_deid.document import Document, Span
+    >>> text = "피고인 전문수는 전문수에게 전문수사를 맡겼고, 전문수의 차를 탔다."
+    >>> out = propagate(Document("d", text, [Span(4, 7, "인명", score=0.9)]))
+    >>> [(s.start, text[s.start:s.end], s.label, s.extra.get("propagated")) for s in out.spans]
+    [(4, '전문수', '인명', None), (9, '전문수', '인명', True), (26, '전문수', '인명', True)]
+
+Each form takes the label (and the highest score) it was detected with most often; forms shorter than
+``min_length`` characters and the ``allow`` list are not propagated.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Iterable
+
+from thunder_deid.document import Document, Span
+from thunder_deid.surrogates.hangul import CONTINUATIONS, find_particle, is_hangul_syllable
+
+# Particles that do not alternate on a final consonant (those that do are found by find_particle).
+INVARIANT = ("에게서", "에게", "에서", "한테", "께서", "께", "에", "의", "도", "만", "까지", "부터", "처럼", "보다",
+             "마저", "조차", "밖에", "하고", "씨", "측", "등")
+
+
+def _word_char(ch: str) -> bool:
+    return is_hangul_syllable(ch) or ch.isalnum()
+
+
+def particle_follows(rest: str) -> bool:
+    """Is ``rest`` (the text right after a form) the end of a word: nothing Hangul, or a particle?
+
+    >>> [particle_follows(r) for r in ("는 ", "에게", "로부터 ", ", ", "사를", "에서의", "")]
+    [True, True, True, True, False, True, True]
+    """
+    if not rest or not is_hangul_syllable(rest[0]):
+        return True
+    if find_particle(rest) is not None and find_particle(rest)[0] == 0:
+        return True
+    for p in INVARIANT:
+        if rest.startswith(p):
+            tail = rest[len(p):]
+            if not tail or not is_hangul_syllable(tail[0]) or any(tail.startswith(c) for c in CONTINUATIONS):
+                return True
+    return False
+
+
+def occurrences(text: str, form: str) -> Iterable[tuple[int, int]]:
+    """Where ``form`` stands as a word in ``text`` (particles may follow it)."""
+    for m in re.finditer(re.escape(form), text):
+        a, b = m.start(), m.end()
+        if a > 0 and _word_char(text[a - 1]) and _word_char(form[0]):
+            continue
+        if _word_char(form[-1]) and b < len(text) and text[b].isalnum() and not is_hangul_syllable(text[b]):
+            continue
+        if particle_follows(text[b:b + 8]) or not _word_char(form[-1]):
+            yield a, b
+
+
+def propagate(doc: Document, allow: Iterable[str] = (), min_length: int = 2) -> Document:
+    """``doc`` plus a span at every other word occurrence of each detected surface form."""
+    allowed = set(allow)
+    labels: dict[str, Counter] = {}
+    scores: dict[str, float | None] = {}
+    for s in doc.spans:
+        form = doc.text[s.start:s.end]
+        if len(form.strip()) < min_length or form in allowed or form != form.strip():
+            continue
+        labels.setdefault(form, Counter())[s.label] += 1
+        if s.score is not None:
+            scores[form] = max(scores.get(form) or 0.0, s.score)
+        else:
+            scores.setdefault(form, None)
+    if not labels:
+        return doc
+    taken = [(s.start, s.end) for s in doc.spans]
+    added: list[Span] = []
+    for form in sorted(labels, key=len, reverse=True):  # longer forms first: 김민준 before 민준
+        label = labels[form].most_common(1)[0][0]
+        for a, b in occurrences(doc.text, form):
+            if any(x < b and a < y for x, y in taken):
+                continue
+            added.append(Span(a, b, label, score=scores[form], extra={"propagated": True}))
+            taken.append((a, b))
+    return doc.with_spans(list(doc.spans) + added) if added else doc

@@ -1,0 +1,272 @@
+"""Redaction policy: per-label output modes and thresholds, allow and deny lists, custom recognizers.
+
+A policy is a YAML file (every key optional)::
+
+    mode: court                # the output mode of every label not set below (tag, mask, court, surrogate)
+    threshold: 0.0             # spans the model scored below this are not PII
+    labels:                    # per taxonomy node, inherited by every node below it
+      이름: {threshold: 0.2}   # lower the bar for names
+      나이: keep               # never replace ages
+      사건관련숫자정보: mask    # numbers as [계좌번호] even in court mode
+    allow: [대한민국]           # never replaced
+    deny:                      # always replaced, wherever they stand as a word (particles may follow)
+      - 삼우                    # a plain entry is a person's name (인명)
+      - {text: 해피, label: 기타사이트}
+    recognizers:               # regular expressions, merged like the built-in patterns
+      - {name: 내부사건번호, label: 업무관리번호, pattern: 'HR-\\d{4}-\\d{3}', score: 1.0}
+    consistency: true          # a form detected once is replaced everywhere in the document
+
+A bad file is a :class:`~thunder_deid.errors.ConfigError` naming ``file:line``.
+
+    >>> from thunder_deid.document import Document, Span
+    >>> p = Policy.from_dict({"labels": {"이름": {"threshold": 0.5}}, "deny": ["삼우"], "mode": "court"})
+    >>> doc = Document("d", "김민준은 이서연과 삼우에게 갔고 김민준도 갔다", [Span(0, 3, "인명", score=0.9),
+    ...                Span(5, 8, "인명", score=0.3)])
+    >>> p.redact(doc)[0]
+    'A는 이서연과 B에게 갔고 A도 갔다'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from thunder_deid.consistency import occurrences, propagate
+from thunder_deid.document import Document, Span
+from thunder_deid.errors import ConfigError
+from thunder_deid.operators import Replacement, get_operator, operator_names
+from thunder_deid.operators.base import apply
+from thunder_deid.taxonomy import load_taxonomy, split_label
+
+KEEP = "keep"
+_KEYS = ("mode", "threshold", "labels", "allow", "deny", "recognizers", "consistency")
+_TEXT_MODES = ("tag", "mask", "court", "surrogate")  # modes that replace text (json only renders the spans)
+
+
+@dataclass
+class LabelRule:
+    mode: str | None = None
+    threshold: float | None = None
+
+
+@dataclass
+class Policy:
+    """What happens to each span; :meth:`prepare` decides the spans, :meth:`redact` writes the output."""
+
+    mode: str = "mask"
+    threshold: float = 0.0
+    labels: dict[str, LabelRule] = field(default_factory=dict)
+    allow: frozenset[str] = frozenset()
+    deny: tuple[tuple[str, str], ...] = ()
+    recognizers: tuple = ()  # thunder_deid.model.patterns.Pattern
+    consistency: bool = True
+
+    # -- rules by label ----------------------------------------------------------------------------
+    def _rule(self, label: str, attr: str):
+        tax = load_taxonomy()
+        base, _ = split_label(label)
+        chain = [base] + ([n.name for n in tax.ancestors(base)] if base in tax else [])
+        for name in chain:  # the nearest node that sets the attribute decides
+            value = getattr(self.labels.get(name), attr, None)
+            if value is not None:
+                return value
+        return None
+
+    def mode_for(self, label: str, mode: str | None = None) -> str:
+        """The output mode of a label: its own or an ancestor's, else ``mode`` (the caller's) or the policy's."""
+        return self._rule(label, "mode") or mode or self.mode
+
+    def threshold_for(self, label: str) -> float:
+        t = self._rule(label, "threshold")
+        return self.threshold if t is None else t
+
+    # -- spans -------------------------------------------------------------------------------------
+    def prepare(self, doc: Document) -> Document:
+        """The spans the output replaces: scores over their thresholds, recognizers and deny list merged
+        over the model's spans, allowed forms removed, other occurrences of each form added."""
+        from thunder_deid.model.patterns import find_patterns, overlay
+
+        spans = [s for s in doc.spans if s.score is None or s.score >= self.threshold_for(s.label)]
+        found = find_patterns(doc.text, self.recognizers) if self.recognizers else []
+        for text, label in self.deny:
+            found += [Span(a, b, label, score=1.0, extra={"deny": True}) for a, b in occurrences(doc.text, text)
+                      if not any(f.start < b and a < f.end for f in found)]
+        out = overlay(doc.with_spans(spans), sorted(found, key=lambda s: s.start))
+        if self.allow:
+            out = out.with_spans(s for s in out.spans if doc.text[s.start:s.end].strip() not in self.allow)
+        if self.consistency:
+            out = propagate(out, self.allow)
+        return out
+
+    def redact(self, doc: Document, mode: str | None = None, seed: int = 0) -> tuple[str, list[Replacement]]:
+        """The output text of ``doc`` and its replacements; ``mode`` replaces the policy's default mode
+        (labels the policy gives their own mode keep it)."""
+        doc = self.prepare(doc)
+        if (mode or self.mode) == "json":
+            kept = doc.with_spans(s for s in doc.spans if self.mode_for(s.label) != KEEP)
+            return get_operator("json").redact(kept)
+        groups: dict[str, list[Span]] = {}
+        for s in doc.spans:
+            groups.setdefault(self.mode_for(s.label, mode), []).append(s)
+        reps: list[Replacement] = []
+        for name, spans in groups.items():
+            if name != KEEP:
+                op = get_operator(name, **({"seed": seed} if name == "surrogate" else {}))
+                reps += op.replacements(doc.with_spans(spans))
+        reps = _merge(reps)
+        return apply(doc.text, reps), reps
+
+    # -- loading -----------------------------------------------------------------------------------
+    @classmethod
+    def from_yaml(cls, path: str | Path) -> "Policy":
+        from thunder_deid.io import load_yaml
+
+        data, lines = load_yaml(path, "policy", lines=True)
+        return cls.from_dict(data or {}, str(path), lines)
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str = "policy", lines: dict[tuple, int] | None = None) -> "Policy":
+        return _Reader(where, lines or {}).policy(data)
+
+
+def _merge(reps: list[Replacement]) -> list[Replacement]:
+    """Replacements of several operators in order; a particle repair that collides with a mention's
+    replacement gives way to it."""
+    reps.sort(key=lambda r: (r.start, r.end, r.label is None))
+    out: list[Replacement] = []
+    for r in reps:
+        if out and r.start < out[-1].end:
+            if out[-1].label is None and r.label is not None:
+                out[-1] = r
+            continue
+        out.append(r)
+    return out
+
+
+class _Reader:
+    """Validates a parsed policy, naming ``file:line`` of the value at fault."""
+
+    def __init__(self, where: str, lines: dict[tuple, int]):
+        self.where, self.lines = where, lines
+        self.tax = load_taxonomy()
+
+    def fail(self, path: tuple, msg: str) -> ConfigError:
+        for k in range(len(path), -1, -1):
+            if path[:k] in self.lines:
+                return ConfigError(f"{self.where}:{self.lines[path[:k]]}: {msg}")
+        return ConfigError(f"{self.where}: {msg}")
+
+    def policy(self, data: Any) -> Policy:
+        if not isinstance(data, dict):
+            raise self.fail((), "a policy is a mapping of settings (mode, threshold, labels, allow, deny, …)")
+        for k in data:
+            if k not in _KEYS:
+                raise self.fail((k,), f"unknown setting {k!r}; expected one of {', '.join(_KEYS)}")
+        p = Policy()
+        if "mode" in data:
+            p.mode = self.mode(data["mode"], ("mode",), allow_json=True)
+        if "threshold" in data:
+            p.threshold = self.threshold(data["threshold"], ("threshold",))
+        if "consistency" in data:
+            if not isinstance(data["consistency"], bool):
+                raise self.fail(("consistency",), "'consistency' must be true or false")
+            p.consistency = data["consistency"]
+        p.labels = self.labels(data.get("labels") or {})
+        p.allow = frozenset(self.strings(data.get("allow") or [], ("allow",)))
+        p.deny = self.deny(data.get("deny") or [])
+        both = p.allow & {t for t, _ in p.deny}
+        if both:
+            raise self.fail(("allow",), f"{len(both)} entries are in both 'allow' and 'deny'")
+        p.recognizers = self.recognizers(data.get("recognizers") or [])
+        return p
+
+    def mode(self, v: Any, path: tuple, allow_json: bool = False) -> str:
+        ok = (*operator_names(), KEEP) if allow_json else (*[m for m in operator_names() if m != "json"], KEEP)
+        if v not in ok:
+            raise self.fail(path, f"unknown mode {v!r}; expected one of {', '.join(ok)}")
+        return v
+
+    def threshold(self, v: Any, path: tuple) -> float:
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 1:
+            raise self.fail(path, "a threshold is a number from 0 to 1")
+        return float(v)
+
+    def label(self, v: Any, path: tuple) -> str:
+        if not isinstance(v, str) or split_label(v)[0] not in self.tax:
+            raise self.fail(path, f"{v!r} is not a taxonomy node (see `thunder-deid taxonomy show`)")
+        return v
+
+    def labels(self, v: Any) -> dict[str, LabelRule]:
+        if not isinstance(v, dict):
+            raise self.fail(("labels",), "'labels' maps taxonomy nodes to a mode or {mode, threshold}")
+        out = {}
+        for name, rule in v.items():
+            path = ("labels", name)
+            self.label(name, path)
+            if isinstance(rule, str):
+                out[name] = LabelRule(mode=self.mode(rule, path))
+            elif isinstance(rule, dict):
+                for k in rule:
+                    if k not in ("mode", "threshold"):
+                        raise self.fail(path + (k,), f"unknown key {k!r} for a label; expected mode, threshold")
+                out[name] = LabelRule(self.mode(rule["mode"], path + ("mode",)) if "mode" in rule else None,
+                                      self.threshold(rule["threshold"], path + ("threshold",)) if "threshold" in rule else None)
+            else:
+                raise self.fail(path, "a label's rule is a mode name or {mode, threshold}")
+        return out
+
+    def strings(self, v: Any, path: tuple) -> list[str]:
+        if not isinstance(v, list):
+            raise self.fail(path, f"'{path[0]}' is a list")
+        for i, x in enumerate(v):
+            if not isinstance(x, str) or not x.strip():
+                raise self.fail(path + (i,), f"entry {i + 1} of '{path[0]}' must be non-empty text")
+        return [x.strip() for x in v]
+
+    def deny(self, v: Any) -> tuple[tuple[str, str], ...]:
+        if not isinstance(v, list):
+            raise self.fail(("deny",), "'deny' is a list of names or {text, label}")
+        out = []
+        for i, x in enumerate(v):
+            path = ("deny", i)
+            if isinstance(x, dict):
+                if set(x) - {"text", "label"} or "text" not in x:
+                    raise self.fail(path, "a deny entry is a name or {text, label}")
+                text, label = self.strings([x["text"]], path)[0], self.label(x.get("label", "인명"), path + ("label",))
+            else:
+                text, label = self.strings([x], path)[0], "인명"
+            out.append((text, label))
+        return tuple(out)
+
+    def recognizers(self, v: Any) -> tuple:
+        from thunder_deid.model.patterns import Pattern
+
+        if not isinstance(v, list):
+            raise self.fail(("recognizers",), "'recognizers' is a list of {name, label, pattern}")
+        out = []
+        for i, x in enumerate(v):
+            path = ("recognizers", i)
+            if not isinstance(x, dict) or not {"label", "pattern"} <= set(x) or set(x) - {"name", "label", "pattern", "group"}:
+                raise self.fail(path, "a recognizer is {name, label, pattern[, group]}")
+            label = self.label(x["label"], path + ("label",))
+            try:
+                rx = re.compile(x["pattern"]) if isinstance(x["pattern"], str) else None
+            except re.error as e:
+                raise self.fail(path + ("pattern",), f"invalid regular expression ({e.msg} at position {e.pos})") from None
+            if rx is None or rx.search("") is not None:
+                raise self.fail(path + ("pattern",), "a pattern is a regular expression that cannot match empty text")
+            group = x.get("group", 0)
+            if not isinstance(group, int) or isinstance(group, bool) or not 0 <= group <= rx.groups:
+                raise self.fail(path + ("group",), f"'group' must be a group number from 0 to {rx.groups}")
+            out.append(Pattern(label, rx, group=group))
+        return tuple(out)
+
+
+def load_policy(path: str | Path | None = None) -> Policy:
+    """The policy in a YAML file, or the default one (mask mode, no threshold, consistency on)."""
+    return Policy.from_yaml(path) if path is not None else Policy()
+
+
+__all__ = ["KEEP", "LabelRule", "Policy", "load_policy"]
