@@ -109,12 +109,51 @@ def bio_to_spans(offsets: Offsets, tags: Sequence[str | None], text: str | None 
     return out
 
 
+class BioConstraints:
+    """One step of the constrained Viterbi recursion, shared by :func:`constrained_viterbi` and the
+    streaming decoder (``thunder_deid.model.decode.StreamingViterbi``) so both do the same arithmetic.
+
+    Allowed predecessors of ``O``/``B-X`` are all tags, of ``I-X`` only ``B-X``/``I-X``, so each step is
+    O(tags) instead of O(tags²).
+    """
+
+    def __init__(self, tags: Sequence[str]):
+        import numpy as np
+
+        self.k = len(tags)
+        self.is_i = np.array([t.startswith("I-") for t in tags])
+        index = {t: i for i, t in enumerate(tags)}
+        # For I-X: the index of B-X (or -1 when absent: then only I-X -> I-X continues).
+        begin_of = np.array([index.get("B-" + t[2:], -1) if t.startswith("I-") else -1 for t in tags])
+        self.i_idx = np.flatnonzero(self.is_i)
+        self.b_idx = begin_of[self.i_idx]
+
+    def start(self, lp0):
+        """Scores after the first token (float64; ``I-X`` cannot open a document)."""
+        import numpy as np
+
+        return np.where(self.is_i, -np.inf, np.asarray(lp0, dtype=np.float64))
+
+    def step(self, score, lp_t):
+        """``(new scores, best predecessor of each tag)`` after one more token."""
+        import numpy as np
+
+        best = int(np.argmax(score))
+        prev = np.full(self.k, best, dtype=np.int64)
+        i_idx, b_idx = self.i_idx, self.b_idx
+        # I-X: the better of B-X and I-X
+        from_b = np.where(b_idx >= 0, score[np.maximum(b_idx, 0)], -np.inf)
+        from_i = score[i_idx]
+        prev[i_idx] = np.where(from_b >= from_i, np.maximum(b_idx, 0), i_idx)
+        prev[i_idx] = np.where((b_idx < 0), i_idx, prev[i_idx])
+        return score[prev] + np.asarray(lp_t, dtype=np.float64), prev
+
+
 def constrained_viterbi(logprobs, tags: Sequence[str]) -> list[int]:
     """Best tag sequence under BIO constraints: ``I-X`` only right after ``B-X`` or ``I-X``.
 
-    ``logprobs`` is a ``[tokens, tags]`` array (log-softmax of a tagger's logits); returns tag indices.
-    Allowed predecessors of ``O``/``B-X`` are all tags, of ``I-X`` only ``B-X``/``I-X``, so each step is
-    O(tags) instead of O(tags²).
+    ``logprobs`` is a ``[tokens, tags]`` array (log-softmax of a tagger's logits); returns tag indices
+    (one recursion step: :class:`BioConstraints`).
 
         >>> import numpy as np
         >>> tags = ["O", "B-인명", "I-인명", "B-나이", "I-나이"]
@@ -128,24 +167,11 @@ def constrained_viterbi(logprobs, tags: Sequence[str]) -> list[int]:
     n, k = lp.shape
     if n == 0:
         return []
-    is_i = np.array([t.startswith("I-") for t in tags])
-    index = {t: i for i, t in enumerate(tags)}
-    # For I-X: the index of B-X (or -1 when absent: then only I-X -> I-X continues).
-    begin_of = np.array([index.get("B-" + t[2:], -1) if t.startswith("I-") else -1 for t in tags])
-    i_idx = np.flatnonzero(is_i)
-    b_idx = begin_of[i_idx]
-    score = np.where(is_i, -np.inf, lp[0])
+    c = BioConstraints(tags)
+    score = c.start(lp[0])
     back = np.zeros((n, k), dtype=np.int64)
     for t in range(1, n):
-        best = int(np.argmax(score))
-        prev = np.full(k, best, dtype=np.int64)
-        # I-X: the better of B-X and I-X
-        from_b = np.where(b_idx >= 0, score[np.maximum(b_idx, 0)], -np.inf)
-        from_i = score[i_idx]
-        prev[i_idx] = np.where(from_b >= from_i, np.maximum(b_idx, 0), i_idx)
-        prev[i_idx] = np.where((b_idx < 0), i_idx, prev[i_idx])
-        score = score[prev] + lp[t]
-        back[t] = prev
+        score, back[t] = c.step(score, lp[t])
     path = [int(np.argmax(score))]
     for t in range(n - 1, 0, -1):
         path.append(int(back[t, path[-1]]))

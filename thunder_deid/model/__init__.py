@@ -5,8 +5,9 @@
     >>> tagger.redact("피고인 김민준은 하나은행 계좌로 송금하였다.", mode="mask")          # doctest: +SKIP
     '피고인 [인명] [은행업]은행 계좌로 송금하였다.'
 
-``load(model=None, device="cpu", patterns=True)`` returns a :class:`Tagger` with ``predict(text) -> Document``,
-``predict_documents(docs)`` and ``redact(text, mode="tag"|"mask"|"json") -> str``.
+``load(model=None, device="cpu", patterns=True, backend="torch", threads=None, cache_dir=None, int8=False)``
+returns a :class:`Tagger` with ``predict(text) -> Document``, ``predict_documents(docs)``,
+``iter_predict(docs)`` (streaming) and ``redact(text, mode="tag"|"mask"|"json") -> str``.
 """
 
 from __future__ import annotations
@@ -14,14 +15,17 @@ from __future__ import annotations
 from pathlib import Path
 
 
-def load(model: str | Path | None = None, device: str = "cpu", patterns: bool = True):
+def load(model: str | Path | None = None, device: str = "cpu", patterns: bool = True, backend: str = "torch",
+         threads: int | None = None, cache_dir: str | Path | None = None, int8: bool = False):
     """A :class:`~thunder_deid.model.infer.Tagger` for a model directory (default: the embedded model).
 
-    ``patterns=False`` leaves out the fixed-form identifier patterns (``thunder_deid.model.patterns``).
+    ``patterns=False`` leaves out the fixed-form identifier patterns (``thunder_deid.model.patterns``);
+    ``backend="onnx"`` runs ONNX Runtime on a graph exported into ``cache_dir`` on first use
+    (``thunder_deid.model.backends``).
     """
     from thunder_deid.model.infer import Tagger
 
-    return Tagger.load(model, device, patterns)
+    return Tagger.load(model, device, patterns, backend, threads, cache_dir, int8)
 
 
 def __getattr__(name: str):

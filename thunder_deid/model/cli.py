@@ -1,4 +1,4 @@
-"""``thunder-deid train | pretrain | finetune | predict | redact``: the tagger's subcommands."""
+"""``thunder-deid train | pretrain | finetune | predict | redact | export-onnx``: the tagger's subcommands."""
 
 from __future__ import annotations
 
@@ -94,22 +94,48 @@ def _progress(total: int, unit: str = "char"):
     return tqdm(total=total, unit=unit, unit_scale=True, file=sys.stderr, disable=None if total > 20_000 else True)
 
 
+def _load_options(a: argparse.Namespace) -> dict:
+    """``Tagger.load`` keywords from the inference options (:func:`_inference_options`)."""
+    return {"backend": a.backend, "threads": a.threads, "cache_dir": a.cache_dir, "int8": a.int8}
+
+
 def cmd_predict(a: argparse.Namespace) -> int:
-    from thunder_deid.document import load_jsonl, write_jsonl
-    from thunder_deid.io import refuse_overwrite_input
-    from thunder_deid.model.infer import Tagger
+    from thunder_deid.document import read_jsonl
+    from thunder_deid.io import atomic_writer, check_input_file, refuse_overwrite_input
 
     refuse_overwrite_input([a.input], a.output)
-    docs = load_jsonl(a.input)
-    tagger = Tagger.load(a.model, a.device, not a.no_patterns)
-    bar = _progress(sum(len(d.text) for d in docs))
-    out = []
-    for i in range(0, len(docs), 64):
-        chunk = docs[i:i + 64]
-        out += tagger.predict_documents(chunk)
-        bar.update(sum(len(d.text) for d in chunk))
+    check_input_file(a.input)
+    from thunder_deid.model.infer import Tagger
+
+    tagger = Tagger.load(a.model, a.device, not a.no_patterns, **_load_options(a))
+    bar = _progress(a.input.stat().st_size, unit="B")
+    with atomic_writer(a.output) as f:  # streamed: one chunk of documents in memory at a time
+        for doc in tagger.iter_predict(read_jsonl(a.input)):
+            line = json.dumps(doc.to_dict(), ensure_ascii=False) + "\n"
+            f.write(line)
+            bar.update(len(line.encode("utf-8")))
     bar.close()
-    write_jsonl(a.output, out)
+    return 0
+
+
+def cmd_export_onnx(a: argparse.Namespace) -> int:
+    from thunder_deid.model.backends.onnx import cached_onnx, export_onnx, quantize_int8
+    from thunder_deid.model.infer import default_model_dir
+    from thunder_deid.model.modeling import load_model
+
+    model_dir = a.model or default_model_dir()
+    model = load_model(model_dir)[0]
+    if a.out is None:
+        print(cached_onnx(model, model_dir, a.cache_dir, a.int8))
+        return 0
+    if a.int8:
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as tmp:
+            quantize_int8(export_onnx(model, Path(tmp) / "model.onnx"), a.out)
+    else:
+        export_onnx(model, a.out)
+    print(a.out)
     return 0
 
 
@@ -119,8 +145,20 @@ def cmd_redact(a: argparse.Namespace) -> int:
     from thunder_deid.policy import load_policy
 
     redact_path(a.input, a.output, a.mode, a.model, a.device, not a.no_patterns, seed=a.seed, mapping=a.mapping,
-                policy=load_policy(a.policy))
+                policy=load_policy(a.policy), **_load_options(a))
     return 0
+
+
+def _inference_options(p: argparse.ArgumentParser) -> None:
+    from thunder_deid.model.backends import available_backends
+
+    p.add_argument("--backend", default="torch", choices=available_backends(),
+                   help="forward pass: torch (PyTorch) or onnx (ONNX Runtime; the model is exported into "
+                        "--cache-dir on first use)")
+    p.add_argument("--threads", type=int, help="intra-op CPU threads (default: the idle cores by the load average)")
+    p.add_argument("--cache-dir", type=Path, help="where exported ONNX models are kept (default: "
+                   "$THUNDER_DEID_CACHE or ~/.cache/thunder-deid)")
+    p.add_argument("--int8", action="store_true", help="with --backend onnx: the dynamically int8-quantised graph")
 
 
 def _patterns_option(p: argparse.ArgumentParser) -> None:
@@ -193,9 +231,21 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("input", type=Path)
     p.add_argument("output", type=Path)
     p.add_argument("--model", type=Path, help="model directory (default: the embedded model)")
-    p.add_argument("--device", default="cpu")
+    p.add_argument("--device", default="cpu", help="cpu | cuda | cuda:N (bf16 on CUDA)")
+    _inference_options(p)
     _patterns_option(p)
     p.set_defaults(func=cmd_predict)
+
+    p = sub.add_parser("export-onnx", formatter_class=HelpFormatter, help="export a tagger to ONNX",
+                       description="Export a tagger to ONNX (log-softmax outputs, dynamic batch and length axes) "
+                       "into the cache that --backend onnx reads (printing the file), or to --out.\n\n"
+                       "example:\n  thunder-deid export-onnx --cache-dir /opt/thunder-cache\n"
+                       "  thunder-deid export-onnx --model runs/small/best --out small.onnx")
+    p.add_argument("--model", type=Path, help="model directory (default: the embedded model)")
+    p.add_argument("--out", type=Path, help="write the ONNX file here instead of into the cache")
+    p.add_argument("--cache-dir", type=Path, help="cache folder (default: $THUNDER_DEID_CACHE or ~/.cache/thunder-deid)")
+    p.add_argument("--int8", action="store_true", help="dynamically int8-quantised weights")
+    p.set_defaults(func=cmd_export_onnx)
 
     p = sub.add_parser("redact", formatter_class=HelpFormatter, help="de-identify a text file, folder or JSONL",
                        description="De-identify a text file, a folder of .txt files, or a JSONL of documents.\nmodes:\n"
@@ -212,6 +262,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
                    help="also write the original -> replacement table (JSONL) there, for authorised "
                         "re-identification; it holds personal data; an existing file is never replaced")
     p.add_argument("--model", type=Path, help="model directory (default: the embedded model)")
-    p.add_argument("--device", default="cpu")
+    p.add_argument("--device", default="cpu", help="cpu | cuda | cuda:N (bf16 on CUDA)")
+    _inference_options(p)
     _patterns_option(p)
     p.set_defaults(func=cmd_redact)

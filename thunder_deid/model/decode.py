@@ -5,6 +5,10 @@ context there); the document's tag sequence is the constrained Viterbi path (``I
 ``X``), and spans run over their tokens' characters, trimmed of whitespace, scored by the mean
 probability of their tokens' tags.
 
+A document too long to hold its ``[tokens, tags]`` log-probs (one 10 MB judgment is ~4 million tokens)
+is decoded by :class:`StreamingViterbi` instead: rows are fed in token order and the path is committed
+as soon as every surviving path agrees on it, which is the same path the whole-array Viterbi finds.
+
     >>> import numpy as np
     >>> tags = ["O", "B-인명", "I-인명"]
     >>> w0 = np.log([[.9, .05, .05], [.1, .8, .1], [.3, .3, .4]])   # tokens 0-2, token 2 at the edge
@@ -20,7 +24,7 @@ from typing import Sequence
 
 import numpy as np
 
-from thunder_deid.bio import bio_to_spans, constrained_viterbi
+from thunder_deid.bio import BioConstraints, bio_to_spans, constrained_viterbi
 from thunder_deid.document import Span
 from thunder_deid.model.windows import owners
 
@@ -45,3 +49,93 @@ def decode_spans(logprobs: np.ndarray, tags: Sequence[str], offsets: Sequence[tu
     path = constrained_viterbi(logprobs, tags)
     probs = np.exp(logprobs[np.arange(len(path)), path]).tolist()
     return bio_to_spans(offsets, [tags[i] for i in path], text, scores=probs)
+
+
+class StreamingViterbi:
+    """Constrained Viterbi over log-prob rows fed in token order, in memory bounded by ``max_pending``.
+
+    After each :meth:`feed`, all tags' back-pointer chains are followed back together; where they meet,
+    every path the full recursion could still choose shares the prefix up to there, so it is final and
+    is committed (the back pointers behind it are dropped). BIO paths meet within a few tokens of the
+    last ``O``, so pending state stays small; only if ``max_pending`` tokens pass without a meeting is the
+    older half committed along the currently best path (the one approximation, never met on judgments).
+
+        >>> tags = ["O", "B-인명", "I-인명"]
+        >>> lp = np.log(np.array([[.9, .05, .05], [.1, .8, .1], [.3, .3, .4], [.8, .1, .1]], dtype=np.float32))
+        >>> sv = StreamingViterbi(tags)
+        >>> sv.feed(lp[:2]); sv.feed(lp[2:])
+        >>> path, probs = sv.finish()
+        >>> path.tolist() == constrained_viterbi(lp, tags)
+        True
+    """
+
+    def __init__(self, tags: Sequence[str], max_pending: int = 65536):
+        self.c = BioConstraints(tags)
+        self.max_pending = max_pending
+        self.score: np.ndarray | None = None
+        self.back: list[np.ndarray] = []   # back[j]: best predecessor of each tag at pending token j + 1
+        self.rows: list[np.ndarray] = []   # pending log-prob rows (for the committed tags' scores)
+        self.path: list[np.ndarray] = []   # committed tag indices, in chunks
+        self.probs: list[np.ndarray] = []  # committed tags' probabilities
+
+    def feed(self, lp: np.ndarray) -> None:
+        for row in lp:
+            if self.score is None:
+                self.score = self.c.start(row)
+            else:
+                self.score, prev = self.c.step(self.score, row)
+                self.back.append(prev.astype(np.int32))
+            self.rows.append(row)
+        self._commit_agreed()
+        if len(self.rows) > self.max_pending:
+            self._commit(len(self.rows) // 2, self._trace(len(self.rows) - 1, int(np.argmax(self.score))))
+
+    def _trace(self, j: int, state: int) -> list[int]:
+        """Tags of pending tokens ``0..j`` on the chain ending in ``state`` at ``j``."""
+        out = [state]
+        for jj in range(j - 1, -1, -1):
+            out.append(int(self.back[jj][out[-1]]))
+        return out[::-1]
+
+    def _commit_agreed(self) -> None:
+        states = np.arange(self.c.k)
+        for j in range(len(self.back) - 1, -1, -1):  # states at pending token j after back[j]
+            states = self.back[j][states]
+            if states.min() == states.max():
+                self._commit(j + 1, self._trace(j, int(states[0])))
+                return
+
+    def _commit(self, n: int, path: list[int]) -> None:
+        chosen = np.asarray(path[:n], dtype=np.int64)
+        rows = np.stack(self.rows[:n])
+        self.path.append(chosen)
+        self.probs.append(np.exp(rows[np.arange(n), chosen]))
+        del self.rows[:n]
+        del self.back[:n]  # back[n - 1] pointed into the committed part
+
+    def finish(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(path, probabilities of its tags)`` for all tokens fed."""
+        if self.rows:
+            self._commit(len(self.rows), self._trace(len(self.rows) - 1, int(np.argmax(self.score))))
+        if not self.path:
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
+        return np.concatenate(self.path), np.concatenate(self.probs)
+
+
+def spans_from_path(path: np.ndarray, probs: np.ndarray, tags: Sequence[str], offsets: np.ndarray, text: str,
+                    piece: int = 100_000) -> list[Span]:
+    """:func:`bio_to_spans` over a long path, ``piece`` tokens at a time, each piece cut at an ``O`` token
+    that starts a new character (so no span and no multi-token character is cut): same spans as one call."""
+    out: list[Span] = []
+    o = tags.index("O")
+    ends = np.maximum.accumulate(offsets[:, 1]) if len(offsets) else offsets[:, 1]
+    a = 0
+    while a < len(path):
+        b = a + piece
+        while b < len(path) and not (path[b] == o and offsets[b, 0] >= ends[b - 1] and offsets[b, 0] < offsets[b, 1]):
+            b += 1
+        b = min(b, len(path))
+        out += bio_to_spans([tuple(x) for x in offsets[a:b].tolist()], [tags[i] for i in path[a:b].tolist()], text,
+                            scores=probs[a:b].tolist())
+        a = b
+    return out

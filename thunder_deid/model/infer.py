@@ -3,23 +3,30 @@
     >>> from thunder_deid.model.infer import Tagger
     >>> tagger = Tagger.load()                       # the embedded default model   # doctest: +SKIP
     >>> tagger.predict("피고인 김민준은 …").spans      # doctest: +SKIP
+    >>> tagger = Tagger.load(backend="onnx")         # ONNX Runtime, exported into the cache on first use  # doctest: +SKIP
 
-Windows of all documents in a call are batched together, longest first (little padding); predictions
-never change the text.
+Memory is bounded whatever the input: documents are tokenised one at a time and decoded in groups of
+at most ``group_tokens`` tokens (their windows batched together, longest first, so there is little
+padding); a document longer than ``huge_tokens`` is decoded alone, its windows streamed in order into
+a :class:`~thunder_deid.model.decode.StreamingViterbi`, which gives the same spans as the whole-array
+path. The forward pass is a backend's (``thunder_deid.model.backends``); predictions never change the text.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 import numpy as np
-import torch
 
 from thunder_deid.document import Document
-from thunder_deid.model.decode import decode_spans, merge_windows
+from thunder_deid.model.backends import Backend, default_threads, get_backend
+from thunder_deid.model.decode import StreamingViterbi, decode_spans, spans_from_path
 from thunder_deid.model.labels import LabelSet
-from thunder_deid.model.windows import encode
+from thunder_deid.model.windows import Encoded, encode_long, owner_array
+
+GROUP_TOKENS = 65536  # tokens of the documents decoded together: ~85 MB of log-probs at 319 tags
+HUGE_TOKENS = 32768   # a longer document is streamed on its own
 
 
 def default_model_dir() -> Path:
@@ -27,66 +34,131 @@ def default_model_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "data" / "model"
 
 
-@torch.no_grad()
-def predict_documents(model, tokenizer, labels: LabelSet, docs: Sequence[Document], max_length: int, stride: int,
-                      device: torch.device | str = "cpu", batch_tokens: int = 8192, progress=None) -> list[Document]:
-    """Documents with predicted spans (labels are the model's targets), text and ids unchanged."""
-    model.eval()
-    device = torch.device(device)
-    encs = [encode(d.text, tokenizer, max_length, stride) for d in docs]
-    items = [(i, w, b - a + 2) for i, e in enumerate(encs) for w, (a, b) in enumerate(e.spans)]
-    items.sort(key=lambda x: -x[2])
-    out_lp: dict[tuple[int, int], np.ndarray] = {}
-    cls_id, sep_id, pad_id = tokenizer.cls_token_id, tokenizer.sep_token_id, tokenizer.pad_token_id
-    autocast = torch.autocast("cuda", dtype=torch.bfloat16) if device.type == "cuda" else _null()
+def _batch(backend: Backend, encs: Sequence[Encoded], items: Sequence[tuple[int, int, int]], cls_id: int,
+           sep_id: int, pad_id: int) -> np.ndarray:
+    """Log-probs ``[len(items), longest, tags]`` of windows ``(document, window, length with specials)``."""
+    longest = max(L for *_, L in items)
+    ids = np.full((len(items), longest), pad_id, dtype=np.int64)
+    mask = np.zeros((len(items), longest), dtype=np.int64)
+    for r, (i, w, L) in enumerate(items):
+        a, b = encs[i].spans[w]
+        ids[r, 0], ids[r, 1:L - 1], ids[r, L - 1] = cls_id, encs[i].ids[a:b], sep_id
+        mask[r, :L] = 1
+    return backend.logprobs(ids, mask)
+
+
+def _specials(tokenizer) -> tuple[int, int, int]:
+    return tokenizer.cls_token_id, tokenizer.sep_token_id, tokenizer.pad_token_id
+
+
+def _decode_group(backend: Backend, tokenizer, labels: LabelSet, group: list[tuple[Document, Encoded]],
+                  batch_tokens: int) -> list[Document]:
+    """Windows of all documents of ``group`` batched longest first; each token's row from its owner window."""
+    encs = [e for _, e in group]
+    items = sorted(((i, w, b - a + 2) for i, e in enumerate(encs) for w, (a, b) in enumerate(e.spans)),
+                   key=lambda x: -x[2])
+    own = [owner_array(e.spans, len(e.ids)) for e in encs]
+    merged = [np.zeros((len(e.ids), len(labels.tags)), dtype=np.float32) for e in encs]
     k = 0
     while k < len(items):
-        longest = items[k][2]
-        n = max(1, batch_tokens // longest)
-        chunk = items[k:k + n]
+        chunk = items[k:k + max(1, batch_tokens // items[k][2])]
         k += len(chunk)
-        ids = torch.full((len(chunk), longest), pad_id, dtype=torch.long)
-        mask = torch.zeros((len(chunk), longest), dtype=torch.long)
+        lp = _batch(backend, encs, chunk, *_specials(tokenizer))
         for r, (i, w, L) in enumerate(chunk):
-            ids[r, :L] = torch.tensor(encs[i].window_ids(w, cls_id, sep_id))
-            mask[r, :L] = 1
-        with autocast:
-            logits = model(input_ids=ids.to(device), attention_mask=mask.to(device)).logits
-        lp = torch.log_softmax(logits.float(), -1).cpu().numpy()
-        for r, (i, w, L) in enumerate(chunk):
-            out_lp[(i, w)] = lp[r, 1:L - 1]
-        if progress is not None:
-            progress.update(sum(L for *_, L in chunk))
-    result = []
-    for i, (doc, enc) in enumerate(zip(docs, encs)):
-        if not enc.ids:
-            result.append(Document(doc.id, doc.text, [], doc.meta))
+            a, _ = encs[i].spans[w]
+            sel = np.flatnonzero(own[i][a:a + L - 2] == w)
+            merged[i][a + sel] = lp[r, 1 + sel]
+    out = []
+    for (doc, enc), m in zip(group, merged):
+        spans = decode_spans(m, labels.tags, [tuple(o) for o in enc.offsets.tolist()], doc.text) if len(enc.ids) else []
+        out.append(Document(doc.id, doc.text, spans, doc.meta))
+    return out
+
+
+def _decode_streaming(backend: Backend, tokenizer, labels: LabelSet, doc: Document, enc: Encoded,
+                      batch_tokens: int) -> Document:
+    """One long document: windows in order, owned rows streamed into the Viterbi; memory ~ one batch."""
+    own = owner_array(enc.spans, len(enc.ids))
+    sv = StreamingViterbi(labels.tags)
+    per_batch = max(1, batch_tokens // (max(b - a for a, b in enc.spans) + 2))
+    nxt = 0  # next token to feed: owners are non-decreasing, so owned rows arrive in token order
+    for k in range(0, len(enc.spans), per_batch):
+        items = [(0, w, b - a + 2) for w, (a, b) in enumerate(enc.spans[k:k + per_batch], k)]
+        lp = _batch(backend, [enc], items, *_specials(tokenizer))
+        for r, (_, w, L) in enumerate(items):
+            a, _ = enc.spans[w]
+            sel = np.flatnonzero(own[a:a + L - 2] == w)
+            if len(sel) == 0:
+                continue
+            if a + sel[0] != nxt or sel[-1] - sel[0] + 1 != len(sel):
+                raise RuntimeError(f"window {w}: owned tokens out of order")  # windows() never does this
+            sv.feed(lp[r, 1 + sel[0]:2 + sel[-1]])
+            nxt = a + sel[-1] + 1
+    path, probs = sv.finish()
+    return Document(doc.id, doc.text, spans_from_path(path, probs, labels.tags, enc.offsets, doc.text), doc.meta)
+
+
+def iter_predict_documents(backend: Backend, tokenizer, labels: LabelSet, docs: Iterable[Document], max_length: int,
+                           stride: int, batch_tokens: int | None = None, progress=None,
+                           group_tokens: int = GROUP_TOKENS, huge_tokens: int = HUGE_TOKENS) -> Iterator[Document]:
+    """Documents with predicted spans, in input order, reading ``docs`` lazily (memory bounded, see module)."""
+    batch_tokens = batch_tokens or backend.batch_tokens
+    group: list[tuple[Document, Encoded]] = []
+    size = 0
+
+    def flush():
+        for d in _decode_group(backend, tokenizer, labels, group, batch_tokens):
+            if progress is not None:
+                progress.update(len(d.text))
+            yield d
+        group.clear()
+
+    for doc in docs:
+        enc = encode_long(doc.text, tokenizer, max_length, stride)
+        if len(enc.ids) > huge_tokens:
+            yield from flush()
+            size = 0
+            yield _decode_streaming(backend, tokenizer, labels, doc, enc, batch_tokens)
+            if progress is not None:
+                progress.update(len(doc.text))
             continue
-        merged = merge_windows([out_lp[(i, w)] for w in range(len(enc.spans))], enc.spans, len(enc.ids))
-        spans = decode_spans(merged, labels.tags, enc.offsets, doc.text)
-        result.append(Document(doc.id, doc.text, spans, doc.meta))
-    return result
+        group.append((doc, enc))
+        size += len(enc.ids)
+        if size >= group_tokens:
+            yield from flush()
+            size = 0
+    if group:
+        yield from flush()
 
 
-class _null:
-    def __enter__(self):
-        return self
+def predict_documents(model, tokenizer, labels: LabelSet, docs: Sequence[Document], max_length: int, stride: int,
+                      device="cpu", batch_tokens: int = 8192, progress=None) -> list[Document]:
+    """Documents with predicted spans (labels are the model's targets), text and ids unchanged.
 
-    def __exit__(self, *a):
-        return False
+    ``model`` is a :class:`~thunder_deid.model.backends.Backend` or a torch module (run by the torch backend).
+    """
+    backend = model if isinstance(model, Backend) else get_backend("torch")(model, device)
+    return list(iter_predict_documents(backend, tokenizer, labels, docs, max_length, stride, batch_tokens, progress))
 
 
 class Tagger:
-    """A loaded model: ``predict(text) -> Document``, ``predict_documents(docs)``, ``redact(text, mode)``."""
+    """A loaded model: ``predict(text) -> Document``, ``predict_documents(docs)``, ``iter_predict(docs)``,
+    ``redact(text, mode)``."""
 
-    def __init__(self, model, tokenizer, labels: LabelSet, meta: dict, device: torch.device, patterns: bool = True):
+    def __init__(self, model, tokenizer, labels: LabelSet, meta: dict, device, patterns: bool = True,
+                 backend: Backend | None = None):
         self.model, self.tokenizer, self.labels, self.meta, self.device = model, tokenizer, labels, meta, device
         self.patterns = patterns  # merge fixed-form identifiers over the model's spans (model/patterns.py)
         self.max_length = int(meta["max_length"])
         self.stride = int(meta["stride"])
+        self.backend = backend or get_backend("torch")(model, device)
 
     @classmethod
-    def load(cls, model: str | Path | None = None, device: str = "cpu", patterns: bool = True) -> "Tagger":
+    def load(cls, model: str | Path | None = None, device: str = "cpu", patterns: bool = True, backend: str = "torch",
+             threads: int | None = None, cache_dir: str | Path | None = None, int8: bool = False) -> "Tagger":
+        """``backend``: ``torch`` or ``onnx`` (exported into ``cache_dir`` on first use, ``int8`` for the
+        quantised graph); ``threads``: intra-op threads (default: the machine's idle cores, see
+        :func:`~thunder_deid.model.backends.default_threads`)."""
         from thunder_deid.errors import ThunderDeidError
         from thunder_deid.model.distributed import pick_device
         from thunder_deid.model.modeling import load_model
@@ -95,13 +167,17 @@ class Tagger:
         if not (path / "model.safetensors").is_file():
             raise ThunderDeidError(f"model {path}: no model.safetensors there"
                                    + (" (the embedded default model is missing from this install)" if not model else ""))
+        if int8 and backend != "onnx":
+            raise ThunderDeidError(f"int8 quantisation needs --backend onnx (not {backend})")
         dev = pick_device(device)
         m, tok, labels, meta = load_model(path, dev)
-        return cls(m, tok, labels, meta, dev, patterns)
+        be = get_backend(backend)(m, device=dev, threads=threads or default_threads(), model_dir=path,
+                                  cache_dir=cache_dir, int8=int8)
+        return cls(m, tok, labels, meta, dev, patterns, be)
 
-    def predict_documents(self, docs: Sequence[Document], progress=None, batch_tokens: int = 8192) -> list[Document]:
-        out = predict_documents(self.model, self.tokenizer, self.labels, docs, self.max_length, self.stride,
-                                self.device, batch_tokens, progress)
+    def predict_documents(self, docs: Iterable[Document], progress=None, batch_tokens: int | None = None) -> list[Document]:
+        out = list(iter_predict_documents(self.backend, self.tokenizer, self.labels, docs, self.max_length,
+                                          self.stride, batch_tokens, progress))
         if self.patterns:
             from thunder_deid.model.patterns import apply_patterns
 
@@ -121,7 +197,9 @@ class Tagger:
         pol = policy if isinstance(policy, Policy) else load_policy(policy)
         return pol.redact(self.predict(text), mode, seed)[0]
 
-    def iter_predict(self, docs: Iterable[Document], chunk: int = 64, progress=None):
+    def iter_predict(self, docs: Iterable[Document], chunk: int = 64, progress=None) -> Iterator[Document]:
+        """Predicted documents as they are ready, reading ``docs`` lazily ``chunk`` documents at a time
+        (memory does not grow with the number of documents)."""
         buf: list[Document] = []
         for d in docs:
             buf.append(d)

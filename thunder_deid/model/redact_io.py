@@ -33,10 +33,11 @@ def _read_text(p: Path) -> str:
 
 def redact_path(inp: Path, out: Path, mode: str | None, model: Path | None = None, device: str = "cpu",
                 patterns: bool = True, *, seed: int = 0, mapping: Path | None = None,
-                policy: Policy | None = None) -> int:
+                policy: Policy | None = None, **load_options) -> int:
     """Redact ``inp`` into ``out`` in output mode ``mode`` (:mod:`thunder_deid.operators`; None: the
     policy's) under ``policy`` (:mod:`thunder_deid.policy`; default: consistency on, nothing else);
-    returns the number of documents. ``mapping``: also write the original -> replacement table there."""
+    returns the number of documents. ``mapping``: also write the original -> replacement table there;
+    ``load_options``: :meth:`Tagger.load`'s (backend, threads, cache_dir, int8)."""
     from tqdm import tqdm
 
     from thunder_deid.model.infer import Tagger
@@ -61,7 +62,7 @@ def redact_path(inp: Path, out: Path, mode: str | None, model: Path | None = Non
         docs = [Document(d.id, d.text, [], d.meta) for d in load_jsonl(inp)]
     else:
         docs = [Document(inp.name, _read_text(inp), [])]
-    tagger = Tagger.load(model, device, patterns)
+    tagger = Tagger.load(model, device, patterns, **load_options)
     total = sum(len(d.text) for d in docs)
     bar = tqdm(total=total, unit="char", unit_scale=True, file=sys.stderr, disable=None if total > 20_000 else True)
     tagged = []
