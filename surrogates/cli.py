@@ -38,6 +38,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
         "Single schedule writes one file; --epochs N writes OUT_DIR/epoch_01.jsonl … with replacement seed\n"
         "(TRAIN_SEED - 1199) * 10000 + 2000 + e for epoch e.\n\nexample:\n"
         "  thunder-deid realize work/splits/thunder/test.jsonl work/realized/thunder/test.jsonl --seed 1199\n"
+        "  thunder-deid realize work/splits/thunder/test.jsonl work/realized_heldout/thunder/test.jsonl --seed 1199 --source eval\n"
         "  thunder-deid realize work/splits/thunder/train.jsonl work/realized/thunder/train_epochs --epochs 30 --train-seed 1200",
     )
     rz.add_argument("input", help="JSONL documents (spans labelled with taxonomy nodes, old label as sub)")
@@ -49,6 +50,9 @@ def register(sub: "argparse._SubParsersAction") -> None:
                     help="external inventory folder keyed by sub-label (repeatable; also $THUNDER_DEID_INVENTORY)")
     rz.add_argument("--keep", action="append", default=[], metavar="LABEL",
                     help="leave spans of this taxonomy label as they are (plain text, not spans; repeatable)")
+    rz.add_argument("--source", choices=("all", "train", "eval"), default="all",
+                    help="part of every surrogate source to draw from: train (training data), eval (held-out-source\n"
+                    "evaluation sets; never shares a name, given name or business name with train), all (default)")
     rz.add_argument("--report", metavar="FILE", help="also write the replacement report as JSON")
     rz.set_defaults(func=_realize)
 
@@ -94,7 +98,7 @@ def _realize(args: argparse.Namespace) -> int:
         raise ThunderDeidError("give either --seed S (single schedule) or --epochs N --train-seed T (per-epoch)")
     if args.epochs is not None and (args.train_seed is None or args.epochs < 1):
         raise ThunderDeidError("--epochs N needs N >= 1 and --train-seed T")
-    realizer = Realizer(_inventory(args.inventory), args.keep)
+    realizer = Realizer(_inventory(args.inventory), args.keep, args.source)
     if args.seed is not None:
         jobs = [(args.seed, Path(args.output))]
     else:
@@ -117,8 +121,8 @@ def _realize(args: argparse.Namespace) -> int:
         total = total + report
         summary.append({"seed": seed, "output": str(out), **report.to_dict()})
         skipped = sum(report.skipped.values())
-        print(f"{out}: {n} documents, seed {seed}, {report.realized}/{report.spans_in} spans realised, "
-              f"{skipped} rendered as text, {report.particles_changed} particles re-chosen", file=sys.stderr)
+        print(f"{out}: {n} documents, seed {seed}, source {args.source}, {report.realized}/{report.spans_in} spans "
+              f"realised, {skipped} rendered as text, {report.particles_changed} particles re-chosen", file=sys.stderr)
     if args.report:
         with atomic_writer(args.report) as f:
             json.dump(summary if len(summary) > 1 else summary[0], f, ensure_ascii=False, indent=1)

@@ -35,6 +35,7 @@ from thunder_deid.surrogates.lexicon import Inventory
 from thunder_deid.surrogates.places import all_type_words, type_words
 from thunder_deid.surrogates.preprocess import QUOTES, is_placeholder, normalize, repair
 from thunder_deid.surrogates.registry import Registry
+from thunder_deid.surrogates.sources import SHARED_SOURCES, check_part, in_part, source_part
 from thunder_deid.taxonomy import load_taxonomy
 
 WINDOW = 32
@@ -43,6 +44,7 @@ UNIT_WORDS = ("번지", "학년", "개월", "블록", "로트", "호차", "층",
               "구", "시", "군", "읍", "면", "리", "은행", "지점", "점", "대로", "로", "길", "역", "주식회사", "팀", "부서")
 _SPACED_UNITS = ("역",)  # "C 역 3번 출구": the station word may stand apart from the name
 _OMITTED = re.compile(r"\s*생략(?=\s*\))")
+_TRIES = 96  # draws for a value inside a train/eval part (a quarter of values are eval: 96 misses ~ 1e-12)
 CORP_MARKERS = ("주식회사", "(주)", "㈜", "유한회사", "(유)", "합자회사", "사단법인", "재단법인")
 
 
@@ -80,12 +82,14 @@ class RealizeReport:
     repaired: int = 0
     particles_changed: int = 0
     overlaps_removed: int = 0
+    out_of_part: int = 0  # groups whose value had to come from the other source part (tiny value spaces)
     skipped: Counter = field(default_factory=Counter)  # reason -> count (rendered as text, not spans)
     sources: Counter = field(default_factory=Counter)  # rule source -> groups served
 
     def update(self, other: "RealizeReport") -> "RealizeReport":
         """Add ``other``'s counts into this report (in place) and return it."""
-        for f in ("documents", "spans_in", "realized", "groups", "repaired", "particles_changed", "overlaps_removed"):
+        for f in ("documents", "spans_in", "realized", "groups", "repaired", "particles_changed", "overlaps_removed",
+                  "out_of_part"):
             setattr(self, f, getattr(self, f) + getattr(other, f))
         self.skipped.update(other.skipped)
         self.sources.update(other.sources)
@@ -97,7 +101,7 @@ class RealizeReport:
     def to_dict(self) -> dict:
         return {"documents": self.documents, "spans_in": self.spans_in, "realized": self.realized, "groups": self.groups,
                 "repaired": self.repaired, "particles_changed": self.particles_changed,
-                "overlaps_removed": self.overlaps_removed, "skipped": dict(self.skipped), "sources": dict(self.sources)}
+                "overlaps_removed": self.overlaps_removed, "out_of_part": self.out_of_part, "skipped": dict(self.skipped), "sources": dict(self.sources)}
 
 
 @dataclass
@@ -114,12 +118,15 @@ class Realizer:
     """Holds the registry (and its inventory) so many documents share one set-up.
 
     ``inventory`` defaults to the folders named in ``$THUNDER_DEID_INVENTORY`` (none: packaged lexicons
-    only); ``keep`` lists labels left as they are (rendered as text, not spans, and counted as skipped).
+    only); ``keep`` lists labels left as they are (rendered as text, not spans, and counted as skipped);
+    ``source`` is the part of every surrogate source drawn from (``all``, ``train`` or ``eval``,
+    :mod:`.sources`): training realises from ``train``, held-out evaluation sets from ``eval``.
     """
 
-    def __init__(self, inventory: Inventory | None = None, keep: Iterable[str] = ()):
+    def __init__(self, inventory: Inventory | None = None, keep: Iterable[str] = (), source: str = "all"):
         self.taxonomy = load_taxonomy()
         self.registry = Registry(self.taxonomy, inventory if inventory is not None else Inventory.from_env(), keep)
+        self.source = check_part(source)
 
     # -- stage (i) ---------------------------------------------------------------------------------
     def _prepare(self, doc: Document, report: RealizeReport) -> list[_Item]:
@@ -155,7 +162,7 @@ class Realizer:
 
     # -- stage (ii) --------------------------------------------------------------------------------
     def _surrogate(self, doc: Document, seed: int, key: tuple[str, str], members: list[_Item], before: str,
-                   used: set[str]) -> tuple[str, Surrogate | None]:
+                   used: set[str], report: RealizeReport) -> tuple[str, Surrogate | None]:
         first = members[0]
         label, sub = first.label, next((m.sub for m in members if m.sub), None)
         tw = None
@@ -169,14 +176,24 @@ class Realizer:
             return source, None
         rng = group_rng(seed, doc.id, key)
         value: Surrogate | None = None
-        for _ in range(8):
+        fallback: Surrogate | None = None
+        split = self.source != "all" and source not in SHARED_SOURCES
+        for _ in range(_TRIES if split else 8):
             # a candidate that still shows the placeholder or the mention is drawn again, and so is one that
-            # another group of this document already has (two people must not merge into one)
+            # another group of this document already has (two people must not merge into one), and one
+            # outside the source part (a value is train or eval as a whole, whatever its parts)
             raw = fn(rng, ctx)
             value = raw if isinstance(raw, Surrogate) else Surrogate(str(raw))
-            if value.text and not _leaks(key[0], value) and value.text not in used:
+            if not value.text or _leaks(key[0], value) or value.text in used:
+                continue
+            if not split or (in_part(value.text) and (value.stem is None or in_part(value.stem))):
                 used.add(value.text)
                 return source, value
+            fallback = fallback or value
+        if fallback is not None:  # a tiny value space (a grade, a floor) with nothing in this part
+            report.out_of_part += 1
+            used.add(fallback.text)
+            return source, fallback
         return source, None if value is None or not value.text or _leaks(key[0], value) else value
 
     @staticmethod
@@ -195,6 +212,10 @@ class Realizer:
 
     # -- stage (iii) -------------------------------------------------------------------------------
     def realize(self, doc: Document, seed: int) -> tuple[Document, RealizeReport]:
+        with source_part(self.source):
+            return self._realize(doc, seed)
+
+    def _realize(self, doc: Document, seed: int) -> tuple[Document, RealizeReport]:
         report = RealizeReport(documents=1)
         items = self._prepare(doc, report)
         groups: dict[tuple[str, str], list[_Item]] = {}
@@ -217,7 +238,7 @@ class Realizer:
             out.append(gap)
             length += len(gap)
             if it.key not in values:
-                source, v = self._surrogate(doc, seed, it.key, groups[it.key], _recent(out), used)  # type: ignore[index,arg-type]
+                source, v = self._surrogate(doc, seed, it.key, groups[it.key], _recent(out), used, report)  # type: ignore[index,arg-type]
                 values[it.key] = v  # type: ignore[index]
                 report.sources[source] += 1
                 if v is None:
@@ -368,14 +389,14 @@ _COUNTED = re.compile(r"^(.*\d)(번|호|층|세|기|년|동|번지|블록|로트
 _FOLLOW_UNITS = ("번", "호", "층", "세", "기", "년", "동", "실", "차", "선", "블록", "로트", "학년", "개월", "회", "명", "원", "대", "칸", "라인")
 
 
-_DEFAULT: Realizer | None = None
+_DEFAULT: dict[str, Realizer] = {}
 
 
-def default_realizer() -> Realizer:
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = Realizer()
-    return _DEFAULT
+def default_realizer(source: str = "all") -> Realizer:
+    """The shared realizer of a source part (``train`` for training data, ``eval`` for held-out sets)."""
+    if source not in _DEFAULT:
+        _DEFAULT[source] = Realizer(source=source)
+    return _DEFAULT[source]
 
 
 def realize_document(doc: Document, seed: int, realizer: Realizer | None = None) -> tuple[Document, RealizeReport]:

@@ -22,6 +22,7 @@ import string
 from thunder_deid.surrogates.base import Ctx, digits, fill, layouts
 from thunder_deid.surrogates.checksums import brn_check_digit, corp_check_digit, luhn_check_digit, rrn_check_digit, vin_check_char
 from thunder_deid.surrogates.lexicon import packaged
+from thunder_deid.surrogates.people import alias
 
 RESERVED_DOMAINS = ("example.com", "example.org", "example.net", "mail.test", "corp.example", "shop.test")
 DOC_NETS = ("192.0.2", "198.51.100", "203.0.113")
@@ -30,26 +31,6 @@ AREA_CODES = ("02", "031", "032", "033", "041", "042", "043", "044", "051", "052
 
 
 # -- people -------------------------------------------------------------------------------------------
-def person_name(rng: random.Random, ctx: Ctx) -> str:
-    """Surname by census frequency + a common given name; a nationality sub-label draws a foreign name."""
-    names = packaged()["names"]
-    foreign = names["foreign"].get(ctx.sub or "")
-    if foreign:
-        fam, giv = rng.choice(foreign["family"]), rng.choice(foreign["given"])
-        join = foreign.get("join", "")
-        return f"{giv}{join}{fam}" if foreign.get("order") == "given_first" else f"{fam}{join}{giv}"
-    surnames = names["surnames"]
-    surname = rng.choices(list(surnames), weights=list(surnames.values()))[0]
-    # "D(여, 36세)" / "D(남)": the sex written right after the name decides the given name's gender
-    m = re.match(r"\s*\(\s*(?:가명\s*,\s*)?(여|남)", ctx.after)
-    female = (m.group(1) == "여") if m else rng.random() < 0.5
-    a = re.match(r"\s*\([^)]{0,12}?(\d{1,2})세", ctx.after)
-    older = int(a.group(1)) >= 50 if a else rng.random() < 0.5  # "(남, 67세)": a name of that generation
-    key = ("given_female" if female else "given_male") + ("_older" if older else "")
-    given = rng.choice(names[key])
-    return surname + given
-
-
 def baptismal_name(rng: random.Random, ctx: Ctx) -> str:
     return rng.choice(packaged()["names"]["baptismal"])
 
@@ -64,6 +45,9 @@ def stage_name(rng: random.Random, ctx: Ctx) -> str:
 
 
 def nickname(rng: random.Random, ctx: Ctx) -> str:
+    """An online nickname (``행복한고양이12``), or an alias where the judgment quotes one (``일명 '짱구'``)."""
+    if ctx.sub == "별명" or re.search(r"(일명|속칭|별칭|별명)\s*['‘\"“]?\s*$", ctx.before):
+        return alias(rng, ctx)
     n = packaged()["names"]
     return rng.choice(n["nickname_adj"]) + rng.choice(n["nickname_noun"]) + (str(rng.randint(1, 99)) if rng.random() < 0.3 else "")
 

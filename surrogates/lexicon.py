@@ -29,6 +29,7 @@ from typing import Any, Iterable, Mapping
 import yaml
 
 from thunder_deid.errors import ThunderDeidError
+from thunder_deid.surrogates.sources import current_part, split_lexicons
 
 PACKAGED = ("names", "geo", "entities", "finance")
 ENV_VAR = "THUNDER_DEID_INVENTORY"
@@ -36,9 +37,24 @@ ENV_VAR = "THUNDER_DEID_INVENTORY"
 _TREE_KEYS = {"목록"}
 
 
-@functools.lru_cache(maxsize=None)
 def packaged() -> dict[str, Any]:
-    """The packaged lexicons, by file stem (``names``, ``geo``, ``entities``, ``finance``)."""
+    """The packaged lexicons, by file stem (``names``, ``geo``, ``entities``, ``finance``), with every source
+    list cut to the current source part (:mod:`.sources`; whole outside ``train``/``eval``)."""
+    return _packaged_part(current_part())
+
+
+@functools.lru_cache(maxsize=None)
+def _packaged_part(part: str) -> dict[str, Any]:
+    return split_lexicons(_packaged_all(), part)[0]
+
+
+def shared_lists(part: str) -> list[str]:
+    """Source lists left whole in ``part`` because cutting them would leave nothing."""
+    return split_lexicons(_packaged_all(), part)[1]
+
+
+@functools.lru_cache(maxsize=None)
+def _packaged_all() -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name in PACKAGED:
         with resources.as_file(resources.files("thunder_deid.surrogates") / "data" / f"{name}.yaml") as p:

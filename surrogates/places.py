@@ -21,16 +21,20 @@ import re
 
 from thunder_deid.surrogates.base import Ctx, Generator, Surrogate
 from thunder_deid.surrogates.lexicon import packaged
+from thunder_deid.surrogates.sources import current_part, in_part
 
 
-@functools.lru_cache(maxsize=None)
 def _geo() -> dict:
-    return packaged()["geo"]
+    return packaged()["geo"]  # cut to the current source part, so nothing here may be cached across parts
 
 
-@functools.lru_cache(maxsize=None)
 def place_stems() -> tuple[str, ...]:
     """Two-plus-syllable stems of 동 and 시/군/구 names (역삼, 해운대, 수원 …)."""
+    return _place_stems(current_part())
+
+
+@functools.lru_cache(maxsize=None)
+def _place_stems(part: str) -> tuple[str, ...]:
     g = _geo()
     out = [d[:-1] for d in g["dong"]]
     for p in g["provinces"].values():
@@ -46,6 +50,40 @@ def _stems(kind: str) -> tuple[str, ...]:
     return tuple(packaged()["entities"]["stems"][kind])
 
 
+def brand_stem(rng: random.Random) -> str:
+    """A generated brand-like stem of the current source part: ``태광``, ``그린라이프``, ``넥스트론``."""
+    b = packaged()["entities"]["brand"]
+    for _ in range(_TRIES):
+        if rng.random() < 0.5:
+            stem = rng.choice(b["sino_first"]) + rng.choice(b["sino_second"])
+        else:
+            stem = rng.choice(b["loan_head"]) + rng.choice(b["loan_tail"])
+        if stem[0] != stem[-1] and in_part(stem):
+            return stem
+    raise RuntimeError(f"no brand stem of the current source part after {_TRIES} draws")
+
+
+def _stem(rng: random.Random, kinds: list[str]) -> str:
+    kind = rng.choice(kinds)
+    if kind in ("general", "modern") and rng.random() < 0.5:
+        return brand_stem(rng) if rng.random() < 0.7 else rng.choice(_stems("native"))
+    return rng.choice(_stems(kind))
+
+
+def apartment_stem(rng: random.Random) -> str:
+    """``역삼래미안``, ``래미안역삼``, ``상계주공7단지``, ``한빛2차``: an apartment complex before ``아파트``."""
+    brand = rng.choice(packaged()["entities"]["apartments"])
+    place = rng.choice(place_stems())
+    r = rng.random()
+    if r < 0.4:
+        return place + brand
+    if r < 0.55:
+        return brand + place
+    if r < 0.75:
+        return f"{place}{brand}{rng.randint(1, 12)}{rng.choice(['단지', '차'])}"
+    return f"{_stem(rng, ['general', 'place'])}{rng.randint(1, 5)}차" if r < 0.85 else brand
+
+
 @functools.lru_cache(maxsize=None)
 def type_words(label: str) -> tuple[str, ...]:
     spec = packaged()["entities"]["compose"].get(label)
@@ -59,15 +97,22 @@ def all_type_words() -> tuple[str, ...]:
     return tuple(sorted(words, key=len, reverse=True))
 
 
+_BARE = ("사업체", "회사", "기타서비스업", "공산품제조업", "소프트웨어개발업", "중간재제조업", "건설시공업")
+_TRIES = 200
+
+
 def compose(label: str) -> Generator:
     spec = packaged()["entities"]["compose"][label]
 
     def gen(rng: random.Random, ctx: Ctx) -> Surrogate:
-        kinds = spec["stems"]
-        stem = rng.choice(_stems(rng.choice(kinds)))
+        stem = _stem(rng, spec["stems"])
         types = [t for t in spec["types"]]
         drawn = [t for t in types if t not in spec.get("context_only", ())] or types
         typ = ctx.type_word if ctx.type_word in types else rng.choice(drawn)
+        if typ == "아파트" and rng.random() < 0.7:
+            stem = apartment_stem(rng)
+        if ctx.type_word is None and label in _BARE and rng.random() < 0.35:
+            return Surrogate(stem)  # a company known by its brand alone: 삼우, 에버, 그린라이프
         if label == "선박" and rng.random() < 0.5:
             stem = f"제{rng.randint(1, 99)}{stem}"
         sep = " " if typ and (" " in typ or label in ("공공 행사", "사업 및 과업", "민간 행사", "건설현장")) else ""
@@ -184,8 +229,12 @@ def local_area(before: str) -> dict | None:
     return None
 
 
-@functools.lru_cache(maxsize=None)
 def _unique_units() -> dict[str, dict]:
+    return _unique_units_of(current_part())
+
+
+@functools.lru_cache(maxsize=None)
+def _unique_units_of(part: str) -> dict[str, dict]:
     seen: dict[str, list[dict]] = {}
     for key, v in _geo()["local"].items():
         seen.setdefault(key.split(" ", 1)[1], []).append(v)

@@ -28,6 +28,8 @@ from thunder_deid.surrogates import generators as g
 from thunder_deid.surrogates import places as p
 from thunder_deid.surrogates.base import Ctx, Generator, Surrogate
 from thunder_deid.surrogates.lexicon import Inventory, packaged
+from thunder_deid.surrogates.people import person_name
+from thunder_deid.surrogates.sources import current_part, in_part
 from thunder_deid.taxonomy import Taxonomy, load_taxonomy
 
 Kind = Literal["generate", "sample", "keep", "fallback"]
@@ -73,7 +75,7 @@ def _mixed(*fns: Generator) -> Generator:
 # Structured values: never served by external lists (they would bring real identifiers back).
 LEAF_RULES: dict[str, Rule] = {
     # B.1 direct identifiers
-    "인명": gen(g.person_name, inventory=True), "세례명": gen(g.baptismal_name, True),
+    "인명": gen(person_name, inventory=True), "세례명": gen(g.baptismal_name, True),
     "법명": gen(g.dharma_name), "예명": gen(g.stage_name, True), "아이디": gen(g.user_id), "닉네임": gen(g.nickname, True),
     "이메일주소": gen(g.email), "IP주소": gen(g.ip_address), "출생일자": gen(g.birth_date), "나이": gen(g.age),
     "여명": gen(g.remaining_life), "학년": gen(g.grade), "경력": gen(g.years), "기수": gen(g.cohort),
@@ -279,10 +281,15 @@ def _usable(values: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _sample_strata(strata: tuple[tuple[str, ...], ...]) -> Generator:
-    """Stratified sampling: a source file uniformly, then one of its (usable) values."""
-    pools = tuple(p for p in (_usable(vs) for vs in strata) if p)
+    """Stratified sampling: a source file uniformly, then one of its (usable) values of the source part."""
+    everything = tuple(p for p in (_usable(vs) for vs in strata) if p)
+    by_part: dict[str, tuple[tuple[str, ...], ...]] = {}
 
     def f(rng: random.Random, ctx: Ctx) -> str:
+        part = current_part()
+        if part not in by_part:
+            by_part[part] = tuple(p for p in (tuple(v for v in vs if in_part(v, part)) for vs in everything) if p) or everything
+        pools = by_part[part]
         return rng.choice(rng.choice(pools) if len(pools) > 1 else pools[0])
 
     return f

@@ -17,7 +17,6 @@ def text(v):
 
 
 @pytest.mark.parametrize("gen,ctx,pattern", [
-    (g.person_name, Ctx("인명"), r"[가-힣]{2,4}"),
     (g.age, Ctx("나이"), r"\d{2}세"),
     (g.birth_date, Ctx("출생일자"), r"(19[5-9]\d|200\d)\. \d{1,2}\. \d{1,2}\."),
     (g.time_info, Ctx("시간정보", mention="10:30"), r"\d{2}:\d{2}"),
@@ -77,23 +76,6 @@ def test_account_follows_named_bank():
     bank = next(b for b in packaged()["finance"]["banks"] if b["full"] == "신한은행")
     v = g.account(random.Random(0), Ctx("계좌번호", before="피고인 명의 신한은행 계좌("))
     assert re.fullmatch(bank["layout"].replace("#", r"\d"), v)
-
-
-@pytest.mark.parametrize("after,key", [("(여, 36세)", "given_female"), ("(남, 41세)", "given_male"),
-                                       ("(가명, 여, 20세)", "given_female"), ("(여, 67세)", "given_female_older"),
-                                       ("(남, 52세)", "given_male_older")])
-def test_name_follows_written_sex_and_age(after, key):
-    names = packaged()["names"]
-    pool = set(names[key])
-    for seed in range(30):
-        v = g.person_name(random.Random(seed), Ctx("인명", after=after))
-        assert any(v.endswith(n) for n in pool), v
-
-
-def test_foreign_sub_label():
-    v = g.person_name(random.Random(0), Ctx("인명", sub="일본인이름"))
-    fam = packaged()["names"]["foreign"]["일본인이름"]["family"]
-    assert v.split(" ")[0] in fam
 
 
 def test_compose_uses_following_type_word():

@@ -73,7 +73,9 @@ _NOT_NAMES = frozenset(_ROLES) | {"검사", "주식회사", "대한민국", "국
 def _surnames() -> frozenset[str]:
     from thunder_deid.surrogates.lexicon import packaged
 
-    return frozenset(packaged()["names"]["surnames"])
+    # common surnames (over 20 thousand bearers) and the distinctive two-syllable ones: a rare one-syllable
+    # surname such as 어 or 사 would make a header's 어머니 or 사실 a name
+    return frozenset(s for s, n in packaged()["names"]["surnames"].items() if n > 20 or len(s) == 2)
 
 
 def _header_name_ok(m: re.Match) -> bool:

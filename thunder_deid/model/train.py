@@ -127,9 +127,11 @@ def epoch_documents(job: TrainJob, base: list[Document] | None, epoch: int) -> l
     if t.replacement == "none":
         return base
     from thunder_deid.surrogates import epoch_seed, realize_documents
+    from thunder_deid.surrogates.engine import default_realizer
 
     seed = epoch_seed(t.seed, epoch) if t.replacement == "per-epoch" else t.seed
-    return list(realize_documents(base, seed))
+    # the training part of every surrogate source: held-out evaluation sets draw from the other part
+    return list(realize_documents(base, seed, default_realizer("train")))
 
 
 def plan_epoch(lengths: list[int], effective: int, micro: int, seed: int, epoch: int) -> list[list[list[int]]]:

@@ -1,0 +1,115 @@
+"""Person names as diverse as the people in judgments: census surnames, given names of every generation.
+
+    >>> import random
+    >>> name = person_name(random.Random(3), Ctx("인명", after="(여, 71세)에게"))
+    >>> 2 <= len(name) <= 6 and name[0] in "".join(packaged()["names"]["surnames"])
+    True
+    >>> foreign = person_name(random.Random(1), Ctx("인명", before="베트남 국적의 피해자 "))
+    >>> foreign.split(" ")[0] in packaged()["names"]["foreign"]["베트남이름"]["family"]
+    True
+    >>> alias(random.Random(2), Ctx("닉네임", sub="별명")) != ""
+    True
+
+A given name is one of its generation's common names, a first + second syllable of that generation's pools
+(so most names are combinations no list holds), a native Korean name (한별, 슬기), a three-syllable one
+(한아름) or a one-syllable one (준). Inside a train/eval source part only given names of that part are
+drawn (:mod:`.sources`): the held-out part holds given names the training part never shows.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from thunder_deid.surrogates.base import Ctx
+from thunder_deid.surrogates.lexicon import packaged
+from thunder_deid.surrogates.sources import in_part
+
+REFERENCE_YEAR = 2021  # judgments of the corpora are from about 2015-2024: age -> birth generation
+_UNIFORM_SURNAME = 0.1  # share of surnames drawn uniformly, so rare ones occur at all
+_SEX = re.compile(r"\s*\(\s*(?:가명\s*,\s*)?(여|남)")
+_AGE = re.compile(r"\s*\([^)]{0,12}?(\d{1,2})세")
+_TRIES = 200
+
+
+def person_name(rng: random.Random, ctx: Ctx) -> str:
+    """Surname by census frequency + a given name of the person's generation and sex; a nationality
+    sub-label (``중국인이름``) or one written before the name (``베트남 국적의``) draws a foreign name."""
+    names = packaged()["names"]
+    nation = _nationality(rng, ctx, names["foreign"])
+    if nation is not None:
+        return foreign_name(rng, names["foreign"][nation])
+    surnames = names["surnames"]
+    if rng.random() < _UNIFORM_SURNAME:
+        surname = rng.choice(list(surnames))
+    else:
+        surname = rng.choices(list(surnames), weights=list(surnames.values()))[0]
+    # "D(여, 36세)" / "D(남)": the sex and age written right after the name decide the given name
+    m = _SEX.match(ctx.after)
+    female = (m.group(1) == "여") if m else rng.random() < 0.5
+    a = _AGE.match(ctx.after)
+    generation = _generation(rng, int(a.group(1)) if a else None, names["generation_weights"])
+    return surname + given_name(rng, generation, female)
+
+
+def given_name(rng: random.Random, generation: str, female: bool) -> str:
+    """A given name of ``generation`` (``g1940`` … ``g2000``) in the current source part."""
+    names = packaged()["names"]
+    gens = list(names["given"])
+    for _ in range(_TRIES):
+        g = generation
+        if rng.random() < 0.15:  # names drift: a neighbouring generation's pools now and then
+            i = gens.index(g) + rng.choice((-1, 1))
+            g = gens[min(max(i, 0), len(gens) - 1)]
+        pools = names["given"][g]["female" if female else "male"]
+        r = rng.random()
+        modern = g in ("g1980", "g2000")
+        if r < 0.02:
+            given = rng.choice(names["given_single"])
+        elif r < (0.12 if modern else 0.04):
+            given = rng.choice(names["given_native"])
+        elif r < (0.135 if modern else 0.045):
+            given = rng.choice(names["given_native3"])
+        elif r < 0.45:
+            given = rng.choice(pools["common"])
+        else:
+            first, second = rng.choice(pools["first"]), rng.choice(pools["second"])
+            if first == second:
+                continue
+            given = first + second
+        if in_part(given):
+            return given
+    raise RuntimeError(f"no given name of the current source part after {_TRIES} draws")
+
+
+def _generation(rng: random.Random, age: int | None, weights: dict[str, float]) -> str:
+    if age is None:
+        return rng.choices(list(weights), weights=list(weights.values()))[0]
+    born = REFERENCE_YEAR - age
+    return "g1940" if born < 1960 else "g1960" if born < 1980 else "g1980" if born < 2000 else "g2000"
+
+
+def _nationality(rng: random.Random, ctx: Ctx, foreign: dict) -> str | None:
+    if ctx.sub in foreign:
+        return ctx.sub
+    near = ctx.before[-24:]
+    for nation, spec in foreign.items():
+        if any(re.search(rf"{c}\s*(국적|인|출신|사람)", near) for c in spec.get("country", ())):
+            return nation
+    if ctx.sub in ("외국인이름", "외국인"):
+        return rng.choice(list(foreign))
+    return None
+
+
+def foreign_name(rng: random.Random, spec: dict) -> str:
+    fam, giv = rng.choice(spec["family"]), rng.choice(spec["given"])
+    join = spec.get("join", "")
+    return f"{giv}{join}{fam}" if spec.get("order") == "given_first" else f"{fam}{join}{giv}"
+
+
+def alias(rng: random.Random, ctx: Ctx) -> str:
+    """An alias as judgments quote it (``일명 '짱구'``): a noun, or a surname and a title (``김사장``)."""
+    names = packaged()["names"]
+    if rng.random() < 0.4:
+        return rng.choice(list(names["surnames"])[:30]) + rng.choice(names["alias_titles"])
+    return rng.choice(names["aliases"])
