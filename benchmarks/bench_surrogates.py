@@ -7,7 +7,10 @@ CORPUS defaults to the judgment corpus converted from ``../shared/data/thunder_d
 * ``naive``      — the baseline: every span replaced by one fixed value per label, no particle or
                    type-word repair (what a string-replace script does);
 * ``engine``     — the full engine with the packaged lexicons only;
-* ``engine+inv`` — the full engine plus the old scheme's inventory (``--inventory``, default the shared one).
+* ``engine+inv`` — the full engine plus the old scheme's inventory (``--inventory``, default the shared one);
+* ``+inv train`` / ``+inv eval`` — the same, drawing from one source part (``realize --source``).
+
+``--diversity FILE …`` counts distinct person names, given names and business names of realised files.
 
 For each: documents/s and spans/s (one process, one thread), and the share of checked particles that
 disagree with the replaced span's final syllable (the check of tests/surrogates/conftest.py).
@@ -64,7 +67,11 @@ def main() -> int:
     ap.add_argument("--inventory", default=str(SHARED / "replacement" / "subset"))
     ap.add_argument("--seed", type=int, default=1199)
     ap.add_argument("--examples", type=int, default=0, help="also print N realised sentences, spans in [brackets]")
+    ap.add_argument("--diversity", nargs="+", metavar="FILE",
+                    help="instead: count distinct person names, given names and business names in realised files")
     args = ap.parse_args()
+    if args.diversity:
+        return diversity(args.diversity)
     if args.corpus:
         docs = load_jsonl(args.corpus)
     else:
@@ -80,6 +87,10 @@ def main() -> int:
     if Path(args.inventory).exists():
         inv = Realizer(Inventory.from_paths([args.inventory]))
         rows.append(("engine+inv", lambda d: inv.realize(d, args.seed)[0]))
+        # a source part costs redraws: a quarter of the values are eval, so eval redraws most
+        for part in ("train", "eval"):
+            r = Realizer(Inventory.from_paths([args.inventory]), source=part)
+            rows.append((f"+inv {part}", lambda d, r=r: r.realize(d, args.seed)[0]))
     print(f"{len(docs)} documents, {n_spans} spans, seed {args.seed}")
     print(f"{'method':<12} {'docs/s':>8} {'spans/s':>9} {'particles checked':>18} {'disagree':>9}")
     for name, fn in rows:
@@ -91,6 +102,32 @@ def main() -> int:
         print(f"{name:<12} {len(docs) / dt:>8.1f} {n_spans / dt:>9.0f} {checked:>18} {bad / max(checked, 1):>8.1%}")
     if args.examples:
         print_examples(out, args.examples)
+    return 0
+
+
+def diversity(files: list[str]) -> int:
+    """Distinct surrogate values per realised file: what a model trained on it could memorise."""
+    from collections import Counter
+
+    from thunder_deid.surrogates.lexicon import packaged
+    from thunder_deid.taxonomy import load_taxonomy
+
+    tax = load_taxonomy()
+    surnames = packaged()["names"]["surnames"]
+    print(f"{'file':<58} {'names':>7} {'distinct':>8} {'given':>6} {'top given':>9} {'business':>8} {'distinct':>8}")
+    for f in files:
+        names, given, business = Counter(), Counter(), Counter()
+        for d in load_jsonl(f):
+            for s in d.spans:
+                v = d.text[s.start : s.end]
+                if s.label == "인명" and " " not in v and len(v) >= 2:
+                    names[v] += 1
+                    given[v[2:] if v[:2] in surnames and len(v) > 3 else v[1:]] += 1
+                elif s.label == "사업체" or (s.label in tax and tax.is_descendant(s.label, "사업체")):
+                    business[v] += 1
+        top = given.most_common(1)[0][1] / max(sum(given.values()), 1)
+        print(f"{f:<58} {sum(names.values()):>7} {len(names):>8} {len(given):>6} {top:>9.1%} "
+              f"{sum(business.values()):>8} {len(business):>8}")
     return 0
 
 

@@ -186,7 +186,9 @@ class Realizer:
             value = raw if isinstance(raw, Surrogate) else Surrogate(str(raw))
             if not value.text or _leaks(key[0], value) or value.text in used:
                 continue
-            if not split or (in_part(value.text) and (value.stem is None or in_part(value.stem))):
+            # a value's identity is its stem (한빛 of 한빛식당); its full text counts too where no type word
+            # follows, since the span then shows it whole
+            if not split or (in_part(value.stem or value.text) and (tw is not None or in_part(value.text))):
                 used.add(value.text)
                 return source, value
             fallback = fallback or value
