@@ -8,28 +8,33 @@ from pathlib import Path
 from thunder_deid.document import Document, read_jsonl, write_jsonl
 from thunder_deid.errors import InlineFormatError, ThunderDeidError
 from thunder_deid.inline import parse_inline, render_inline
-from thunder_deid.io import atomic_writer, check_output_file, read_text, refuse_overwrite_input
+from thunder_deid.formats.base import document_id, read_bytes
+from thunder_deid.io import atomic_writer, check_output_file, refuse_overwrite_input
 from thunder_deid.validate import problems
 
 INLINE_SUFFIXES = (".txt", ".md")
 
 
 def _inline_files(src: Path) -> list[tuple[str, Path]]:
-    """(document id, path) for a file or every .txt/.md file under a folder; id = relative path without suffix."""
+    """(document id, path) for a file or every .txt/.md file under a folder, ids by the one rule of
+    :func:`thunder_deid.formats.document_id` (the relative path without suffix), as ``redact`` names them."""
     if src.is_file():
-        return [(src.stem, src)]
+        return [(document_id(src), src)]
     if not src.is_dir():
         raise ThunderDeidError(f"{src}: no such file or folder")
-    files = sorted(p for p in src.rglob("*") if p.is_file() and p.suffix in INLINE_SUFFIXES)
+    files = sorted(p for p in src.rglob("*") if p.is_file() and p.suffix.lower() in INLINE_SUFFIXES)
     if not files:
         raise ThunderDeidError(f"{src}: no {'/'.join(INLINE_SUFFIXES)} files in this folder")
-    return [(p.relative_to(src).with_suffix("").as_posix(), p) for p in files]
+    return [(document_id(p, src), p) for p in files]
 
 
 def inline_to_jsonl(src: Path, out: Path, allow_unknown: bool = False) -> int:
+    """Inline-annotated text files (UTF-8, with or without BOM, or CP949/EUC-KR) into one JSONL."""
+    from thunder_deid.formats.text import decode_text
+
     docs = []
     for doc_id, path in _inline_files(src):
-        text = read_text(path)
+        text = decode_text(read_bytes(path), path, doc_id).text
         docs.append(parse_inline(text, doc_id, allow_unknown=allow_unknown, source=str(path)))
     return write_jsonl(out, docs)
 

@@ -78,7 +78,7 @@ def test_redact_command_on_files(model_dir, tmp_path, kind):
     if kind == "txt":
         assert parse_inline(out.read_text(encoding="utf-8"), "a").text == TEXT
     elif kind == "dir":
-        assert sorted(p.name for p in out.iterdir()) == ["a.txt", "b.txt"]
+        assert sorted(p.name for p in out.iterdir()) == ["a.txt", "b.txt", "manifest.jsonl"]
     else:
         rows = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
         assert [r["id"] for r in rows] == ["a", "b"] and parse_inline(rows[0]["text"], "a").text == TEXT

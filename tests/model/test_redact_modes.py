@@ -36,5 +36,5 @@ def test_court_mode_on_a_text_file(model_dir, tmp_path, capsys):
                  "--mapping", str(tmp_path / "m.jsonl")]) == 0
     rows = [json.loads(x) for x in (tmp_path / "m.jsonl").read_text(encoding="utf-8").splitlines()]
     out = (tmp_path / "a.court.txt").read_text(encoding="utf-8")
-    assert rows and all(r["replacement"] in out and r["document"] == "a.txt" for r in rows)
+    assert rows and all(r["replacement"] in out and r["document"] == "a" for r in rows)  # the id rule: name without suffix
     assert "김민준" not in capsys.readouterr().err  # document text is never logged

@@ -140,13 +140,13 @@ def cmd_export_onnx(a: argparse.Namespace) -> int:
 
 
 def cmd_redact(a: argparse.Namespace) -> int:
-    from thunder_deid.model.redact_io import redact_path
-
+    from thunder_deid.pipeline import redact_path
     from thunder_deid.policy import load_policy
 
-    redact_path(a.input, a.output, a.mode, a.model, a.device, not a.no_patterns, seed=a.seed, mapping=a.mapping,
-                policy=load_policy(a.policy), **_load_options(a))
-    return 0
+    summary = redact_path(a.input, a.output, a.mode, a.model, a.device, not a.no_patterns, seed=a.seed,
+                          mapping=a.mapping, policy=load_policy(a.policy), restart=a.restart, **_load_options(a))
+    print(summary.line(a.output))
+    return 1 if summary.failed else 0
 
 
 def _inference_options(p: argparse.ArgumentParser) -> None:
@@ -247,12 +247,16 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("--int8", action="store_true", help="dynamically int8-quantised weights")
     p.set_defaults(func=cmd_export_onnx)
 
-    p = sub.add_parser("redact", formatter_class=HelpFormatter, help="de-identify a text file, folder or JSONL",
-                       description="De-identify a text file, a folder of .txt files, or a JSONL of documents.\nmodes:\n"
+    p = sub.add_parser("redact", formatter_class=HelpFormatter, help="de-identify a file, a folder tree or a JSONL",
+                       description="De-identify a document (.txt/.md in UTF-8, CP949 or EUC-KR; .docx; .hwpx; .hwp; "
+                       ".pdf), a JSONL of documents, or a folder tree of them (mirrored into OUTPUT with a "
+                       "manifest.jsonl; a second run resumes). DOCX and HWPX keep their layout; HWP is written as "
+                       "HWPX, PDF as text.\nmodes:\n"
                        + "".join(f"  {m:<10} {type(get_operator(m)).description}\n" for m in operator_names())
                        + "\nexample:\n  thunder-deid redact examples/sample_judgment.txt out.txt --mode court")
-    p.add_argument("input", type=Path, help="a .txt file, a folder of .txt files, or a .jsonl file")
-    p.add_argument("output", type=Path, help="output file (or folder for a folder input)")
+    p.add_argument("input", type=Path, help="a document, a .jsonl file or a folder (read recursively)")
+    p.add_argument("output", type=Path, help="output file; for a folder input a folder, or a .jsonl file to "
+                   "collect every document in one")
     p.add_argument("--mode", choices=operator_names(), help="output mode (default: the policy's, else mask)")
     p.add_argument("--policy", type=Path, metavar="FILE",
                    help="YAML policy: per-label modes and thresholds, allow/deny lists, recognizers, consistency "
@@ -264,5 +268,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("--model", type=Path, help="model directory (default: the embedded model)")
     p.add_argument("--device", default="cpu", help="cpu | cuda | cuda:N (bf16 on CUDA)")
     _inference_options(p)
+    p.add_argument("--restart", action="store_true",
+                   help="folder input: redo every file instead of skipping those the output's manifest lists as done")
     _patterns_option(p)
     p.set_defaults(func=cmd_redact)

@@ -1,0 +1,14 @@
+"""The worked examples in the formats' docstrings are tests too."""
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["thunder_deid.formats.base", "thunder_deid.formats.text"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0

@@ -1,0 +1,85 @@
+"""A real HWPX package (python-hwpx) through the reader and the format-preserving writer; HWP 5.0 files
+(also written by python-hwpx) are read and come out as HWPX."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+from thunder_deid.errors import ThunderDeidError
+from thunder_deid.formats import apply_replacements, get_format
+
+from .conftest import AUTHOR, EDITOR, leaks, package_strings, replacements
+
+hwpx = pytest.importorskip("hwpx")
+
+
+def _open(path):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return hwpx.HwpxDocument.open(path)
+
+
+def _structure(doc):
+    """Paragraph count, table shapes and the style reference of every run: what layout hangs on."""
+    import re
+
+    xml = "".join(package_strings_of(doc))
+    return (len(doc.paragraphs), [(t.row_count, t.column_count) for t in doc.tables],
+            re.findall(r'<hp:run charPrIDRef="(\d+)"', xml), re.findall(r'paraPrIDRef="(\d+)"', xml))
+
+
+def package_strings_of(doc):
+    import io
+    import zipfile
+
+    with zipfile.ZipFile(io.BytesIO(doc.to_bytes())) as z:
+        return [z.read(n).decode("utf-8", "ignore") for n in z.namelist() if n.startswith("Contents/section")]
+
+
+def test_redacted_hwpx_opens_keeps_structure_and_leaks_no_name(hwpx_file, tmp_path):
+    fmt = get_format(hwpx_file)
+    (src,) = fmt.read(hwpx_file, "판결")
+    for line in ("피고인 홍길동은 서울에 산다.", "머리글 홍길동", "꼬리글 김철수", "이영희", "박영희 메모: 홍길동 확인"):
+        assert line in src.text.split("\n")
+    reps = replacements(src.text)
+    out = tmp_path / "out.hwpx"
+    fmt.write(out, [(src, reps)])
+    before, after = _open(hwpx_file), _open(out)
+    assert _structure(after) == _structure(before)
+    assert after.paragraphs[0].text == "피고인 [인명]은 서울에 산다."
+    (again,) = fmt.read(out, "x")
+    assert again.text == apply_replacements(src.text, reps)  # text outside the spans unchanged
+    # metadata, memo author, tracked-change author, previews: no name anywhere in the package
+    assert leaks(hwpx_file) and leaks(out) == []
+    parts = package_strings(out)
+    assert "synthetic-fixture-author" not in parts["Contents/content.hpf"]  # python-hwpx's creator/lastsaveby
+    assert AUTHOR not in "".join(parts.values()) and EDITOR not in "".join(parts.values())
+
+
+def test_hwp5_is_read_and_written_as_hwpx(hwpx_document, tmp_path):
+    hwp = tmp_path / "판결.hwp"
+    hwp.write_bytes(hwpx_document.to_bytes(format="hwp"))
+    fmt = get_format(hwp)
+    (src,) = fmt.read(hwp, "판결")
+    assert "피고인 홍길동은 서울에 산다." in src.text and "이영희" in src.text
+    out = tmp_path / fmt.out_name("판결.hwp")
+    assert out.suffix == ".hwpx"
+    fmt.write(out, [(src, replacements(src.text))])
+    assert _open(out).paragraphs[0].text == "피고인 [인명]은 서울에 산다."
+    assert leaks(out) == []
+
+
+@pytest.mark.parametrize("suffix, content, message", [
+    (".hwp", b"PK\x03\x04zip", r"not an HWP 5\.0 file .*rename it to \.hwpx"),
+    (".hwp", b"plain text", r"not an HWP 5\.0 file"),
+    (".hwp", bytes.fromhex("d0cf11e0a1b11ae1") + b"\x00" * 600, r"cannot read this HWP file"),
+    (".hwpx", b"not a zip", r"not a readable HWPX file"),
+])
+def test_broken_hancom_files_are_one_error_line(tmp_path, suffix, content, message):
+    bad = tmp_path / ("bad" + suffix)
+    bad.write_bytes(content)
+    with pytest.raises(ThunderDeidError, match=message) as e:
+        next(get_format(bad).read(bad, "bad"))
+    assert "\n" not in str(e.value) and str(bad) in str(e.value)

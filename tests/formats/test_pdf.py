@@ -1,0 +1,52 @@
+"""A real PDF with a Korean text layer (fpdf2 with NanumGothic) is read by pypdf; a PDF without a text
+layer is refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from thunder_deid.errors import ThunderDeidError
+from thunder_deid.formats import get_format
+
+from .conftest import korean_font, replacements
+
+fpdf = pytest.importorskip("fpdf")
+
+
+def _pdf(path, pages):
+    pdf = fpdf.FPDF()
+    font = korean_font()
+    if pages and any(pages):
+        if font is None:
+            pytest.skip("no Korean TrueType font (apt-get install fonts-nanum; scripts/setup.sh does)")
+        pdf.add_font("nanum", fname=str(font))
+        pdf.set_font("nanum", size=12)
+    for text in pages:
+        pdf.add_page()
+        if text:
+            pdf.multi_cell(0, 10, text)
+    pdf.output(str(path))
+    return path
+
+
+def test_pdf_text_layer_is_read_page_by_page_and_written_as_text(tmp_path):
+    path = _pdf(tmp_path / "판결.pdf", ["피고인 홍길동은 서울에 산다.", "피해자 김철수에게 전화하였다."])
+    fmt = get_format(path)
+    (src,) = fmt.read(path, "판결")
+    pages = src.text.split("\f")
+    assert len(pages) == 2 and "홍길동" in pages[0] and "김철수" in pages[1]
+    assert src.locate(src.text.index("김철수"))[0] == "page 2"
+    out = tmp_path / fmt.out_name("판결.pdf")
+    fmt.write(out, [(src, replacements(src.text))])
+    written = out.read_text(encoding="utf-8")
+    assert out.suffix == ".txt" and "[인명]" in written and "홍길동" not in written and "김철수" not in written
+
+
+def test_a_pdf_without_text_layer_is_one_error_line(tmp_path):
+    path = _pdf(tmp_path / "scan.pdf", ["", ""])
+    with pytest.raises(ThunderDeidError, match=r"scan\.pdf: no text layer in 2 page\(s\).*run OCR first"):
+        next(get_format(path).read(path, "scan"))
+    bad = tmp_path / "bad.pdf"
+    bad.write_bytes(b"%PDF-1.4 truncated")
+    with pytest.raises(ThunderDeidError, match=r"bad\.pdf: "):
+        next(get_format(bad).read(bad, "bad"))

@@ -1,0 +1,126 @@
+"""``thunder-deid redact`` over files and folder trees of mixed formats, with the embedded model: a
+mirrored tree, a manifest without document text, resuming, one summary line, and one document-id rule
+shared with ``convert`` so ``eval`` scores one command's output against the other's."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from thunder_deid.cli import main
+from thunder_deid.pipeline import MANIFEST, redact_path
+
+from .conftest import leaks
+
+# fixed-form identifiers the validated patterns always find, whatever the model does
+PHONE, RRN = "010-4821-7736", "900315-1234567"
+TEXT = f"피고인 김민준(주민등록번호 {RRN})은 2020. 3. 5. 피해자에게 {PHONE}로 전화하였다.\n"
+
+
+@pytest.fixture(scope="module")
+def tagger():
+    from thunder_deid.model.infer import Tagger
+
+    return Tagger.load()
+
+
+@pytest.fixture
+def tree(tmp_path, docx_file, hwpx_file):
+    """in/: UTF-8 and CP949 text, a DOCX, an HWPX and a JSONL in sub-folders, an unreadable file and a
+    binary file with a text suffix."""
+    root = tmp_path / "in"
+    (root / "2020" / "형사").mkdir(parents=True)
+    (root / "a.txt").write_text(TEXT, encoding="utf-8")
+    (root / "2020" / "b.txt").write_bytes(TEXT.replace("\n", "\r\n").encode("cp949"))
+    shutil.copy(docx_file, root / "2020" / "형사" / "c.docx")
+    shutil.copy(hwpx_file, root / "2020" / "d.hwpx")
+    (root / "e.jsonl").write_text(json.dumps({"id": "e1", "text": TEXT}, ensure_ascii=False) + "\n", encoding="utf-8")
+    (root / "notes.xyz").write_bytes(b"ignored")
+    (root / "bad.txt").write_bytes(b"\x00\x01\x02binary")
+    return root
+
+
+def test_folder_tree_is_mirrored_with_a_manifest_and_resumes(tree, tmp_path, tagger):
+    out = tmp_path / "out"
+    summary = redact_path(tree, out, "mask", tagger=tagger)
+    assert (summary.files, summary.failed, summary.skipped) == (5, 1, 1)
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()) == [
+        "2020/b.txt", "2020/d.hwpx", "2020/형사/c.docx", "a.txt", "e.jsonl", MANIFEST]
+    assert (out / "2020" / "b.txt").read_bytes() == (out / "a.txt").read_text(encoding="utf-8").replace(
+        "\n", "\r\n").encode("cp949")  # same redaction, the input's encoding and line endings
+    for f in ("a.txt", "2020/b.txt", "e.jsonl"):
+        text = (out / f).read_bytes().decode("utf-8" if f != "2020/b.txt" else "cp949")
+        assert PHONE not in text and RRN not in text and "[전화번호]" in text
+    assert leaks(out / "2020/형사/c.docx", ["010-1234-5678"]) == []  # the phone number in the DOCX table
+    rows = [json.loads(x) for x in (out / MANIFEST).read_text(encoding="utf-8").splitlines()]
+    by_file = {r["file"]: r for r in rows}
+    assert by_file["2020/b.txt"]["encoding"] == "cp949" or by_file["2020/b.txt"]["encoding"] == "euc-kr"
+    assert by_file["2020/b.txt"]["characters"] == len(TEXT) + 1 and by_file["2020/b.txt"]["spans"]["전화번호"] == 1
+    assert by_file["2020/형사/c.docx"]["format"] == "docx" and by_file["2020/형사/c.docx"]["id"] == "2020/형사/c"
+    assert by_file["bad.txt"]["status"] == "failed" and "binary file" in by_file["bad.txt"]["error"]
+    assert by_file["notes.xyz"]["status"] == "skipped"
+    manifest = (out / MANIFEST).read_text(encoding="utf-8")
+    assert "김민준" not in manifest and PHONE not in manifest and "홍길동" not in manifest  # never document text
+    # a second run skips what is done (and tries the failed file again)
+    before = (out / "a.txt").stat().st_mtime_ns
+    again = redact_path(tree, out, "mask", tagger=tagger)
+    assert (again.files, again.resumed, again.failed) == (0, 5, 1) and (out / "a.txt").stat().st_mtime_ns == before
+    # an output removed since is redone
+    (out / "a.txt").unlink()
+    assert redact_path(tree, out, "mask", tagger=tagger).files == 1 and (out / "a.txt").is_file()
+
+
+def test_cli_prints_one_summary_line_and_fails_on_a_single_bad_file(tree, tmp_path, capsys):
+    assert main(["redact", str(tree / "a.txt"), str(tmp_path / "a.out.txt")]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert len(out) == 1 and out[0].startswith("redacted 1 file(s), 1 document(s)")
+    assert main(["redact", str(tree / "bad.txt"), str(tmp_path / "bad.out.txt")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "bad.txt: binary file" in err[0]
+    assert main(["redact", str(tree / "notes.xyz"), str(tmp_path / "x.txt")]) == 2
+    assert "unsupported file type '.xyz'" in capsys.readouterr().err
+    assert main(["redact", str(tree), str(tree / "out")]) == 2  # an output inside the input folder
+    assert "inside the input folder" in capsys.readouterr().err
+
+
+def test_every_output_mode_works_on_every_format(tree, tmp_path, tagger):
+    for mode in ("tag", "mask", "court", "surrogate", "json"):
+        out = tmp_path / mode
+        summary = redact_path(tree, out, mode, tagger=tagger)
+        assert (summary.files, summary.failed) == (5, 1), mode
+        if mode == "json":
+            doc = json.loads((out / "2020" / "형사" / "c.json").read_text(encoding="utf-8"))
+            assert doc["id"] == "2020/형사/c" and doc["spans"]
+        elif mode != "tag":
+            assert leaks(out / "2020/형사/c.docx", ["010-1234-5678"]) == [], mode
+
+
+def test_one_document_id_rule_lets_eval_score_redact_against_convert(tmp_path, capsys):
+    """convert names a file's document by its path without suffix, and so does redact: a folder redacted
+    into one JSONL is scored against the converted gold annotations of the same folder."""
+    gold_dir, raw_dir = tmp_path / "gold", tmp_path / "raw"
+    for rel, annotated in (("a", f"전화 <<<{PHONE}:전화번호>>>로 연락"), ("sub/b", f"번호 <<<{RRN}:주민등록번호>>> 확인")):
+        for root, text in ((gold_dir, annotated), (raw_dir, annotated.replace("<<<", "").split(":")[0]
+                                                    + annotated.split(">>>")[1])):
+            (root / rel).parent.mkdir(parents=True, exist_ok=True)
+            (root / f"{rel}.txt").write_text(text, encoding="utf-8")
+    assert main(["convert", str(gold_dir), str(tmp_path / "gold.jsonl")]) == 0
+    assert main(["redact", str(raw_dir), str(tmp_path / "pred.jsonl"), "--mode", "json"]) == 0
+    gold = [json.loads(x)["id"] for x in (tmp_path / "gold.jsonl").read_text(encoding="utf-8").splitlines()]
+    pred = [json.loads(x)["id"] for x in (tmp_path / "pred.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert gold == pred == ["a", "sub/b"]
+    capsys.readouterr()
+    assert main(["eval", "--gold", str(tmp_path / "gold.jsonl"), "--pred", str(tmp_path / "pred.jsonl"), "--json"]) == 0
+    scores = json.loads(capsys.readouterr().out)
+    assert scores["documents"] == 2 and scores["missing_documents"] == 0  # every id matched
+    assert scores["strict_typed"]["tp"] == 2 and scores["strict_typed"]["fn"] == 0  # both identifiers found
+
+
+def test_two_files_with_one_document_id_are_refused(tmp_path, capsys):
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "a.txt").write_text("가", encoding="utf-8")
+    (tmp_path / "in" / "a.md").write_text("나", encoding="utf-8")
+    assert main(["redact", str(tmp_path / "in"), str(tmp_path / "out")]) == 2
+    assert "both have document id 'a'" in capsys.readouterr().err

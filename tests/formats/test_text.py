@@ -1,0 +1,79 @@
+"""Plain text in the encodings Korean files come in: the output keeps encoding, BOM and line endings,
+and every byte outside a replacement."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from thunder_deid.errors import ThunderDeidError
+from thunder_deid.formats import get_format
+
+from .conftest import replacements
+
+TEXT = "피고인 홍길동은 2020. 3. 5.\n피해자 김철수에게 돈을 빌렸다.\n\n판사 이름 생략\n"
+
+
+def _roundtrip(tmp_path: Path, data: bytes, name: str = "a.txt"):
+    path = tmp_path / name
+    path.write_bytes(data)
+    fmt = get_format(path)
+    (src,) = fmt.read(path, "a")
+    reps = replacements(src.text)
+    out = tmp_path / ("out_" + name)
+    fmt.write(out, [(src, reps)])
+    return src, reps, out.read_bytes()
+
+
+@pytest.mark.parametrize("encoding, newline, bom, reported", [
+    ("utf-8", "\n", b"", "utf-8"),
+    ("utf-8", "\r\n", b"\xef\xbb\xbf", "utf-8-sig"),
+    ("euc-kr", "\r\n", b"", "euc-kr"),
+    ("cp949", "\r", b"", "cp949"),  # 똠 is outside EUC-KR's 2,350 syllables: only CP949 holds it
+    ("utf-16-le", "\r\n", b"\xff\xfe", "utf-16-le"),
+])
+def test_encodings_and_line_endings_round_trip_outside_spans(tmp_path, encoding, newline, bom, reported):
+    text = TEXT.replace("\n", newline) + ("똠양꿍" if encoding == "cp949" else "")
+    data = bom + text.encode(encoding)
+    src, reps, out = _roundtrip(tmp_path, data)
+    assert src.encoding == reported and src.text == text  # line endings kept exactly
+    assert len(reps) == 2
+    expected = text.replace("홍길동", "[인명]").replace("김철수", "[인명]")
+    assert out == bom + expected.encode(encoding)
+    # byte-identical outside the spans: the pieces between replacements are the input's own bytes
+    for piece in text.split("홍길동")[0], text.split("김철수")[1]:
+        assert piece.encode(encoding) in data and piece.encode(encoding) in out
+
+
+def test_source_map_points_at_the_input_bytes(tmp_path):
+    data = TEXT.replace("\n", "\r\n").encode("cp949")
+    src, _, _ = _roundtrip(tmp_path, data)
+    i = src.text.index("김철수")
+    part, offset = src.locate(i)
+    assert (part, offset) == ("a.txt:2", 4)  # line 2, column 4 (0-based)
+    assert data.split(b"\r\n")[1].decode("cp949")[offset:offset + 3] == "김철수"
+
+
+def test_binary_and_undecodable_files_get_one_line_naming_the_file(tmp_path):
+    (tmp_path / "a.txt").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    with pytest.raises(ThunderDeidError, match=r"a\.txt: binary file") as e:
+        next(get_format(tmp_path / "a.txt").read(tmp_path / "a.txt", "a"))
+    assert "\n" not in str(e.value)
+    (tmp_path / "b.txt").write_bytes("홍길동".encode("utf-8") + b"\xff\xfe\xfd\xff")
+    with pytest.raises(ThunderDeidError, match=r"b\.txt:1: neither UTF-8 nor CP949/EUC-KR") as e:
+        next(get_format(tmp_path / "b.txt").read(tmp_path / "b.txt", "b"))
+    assert "홍길동" not in str(e.value)
+    with pytest.raises(ThunderDeidError, match=r"c\.exe: unsupported file type '\.exe'"):
+        get_format(tmp_path / "c.exe")
+
+
+def test_a_replacement_the_legacy_encoding_cannot_hold_is_an_error_not_mojibake(tmp_path):
+    path = tmp_path / "a.txt"
+    path.write_bytes(TEXT.encode("euc-kr"))
+    fmt = get_format(path)
+    (src,) = fmt.read(path, "a")
+    reps = replacements(src.text, repl="\U0001F600")  # no legacy Korean encoding holds an emoji
+    with pytest.raises(ThunderDeidError, match="cannot be written in euc-kr"):
+        fmt.write(tmp_path / "out.txt", [(src, reps)])
+    assert not (tmp_path / "out.txt").exists()

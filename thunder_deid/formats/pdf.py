@@ -1,0 +1,40 @@
+"""PDF (``.pdf``): the text layer, page by page, through pypdf (BSD-3-Clause); read-only, the output is
+UTF-8 text with a form feed between pages. A PDF without a text layer (a scan) is refused with one line:
+run OCR first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+from thunder_deid.errors import ThunderDeidError
+from thunder_deid.formats.base import Format, Segment, Source, register
+
+
+@register
+class Pdf(Format):
+    name = "pdf"
+    suffixes = (".pdf",)
+    output_suffix = ".txt"
+    description = "PDF text layer (pypdf), written as UTF-8 text; scanned PDFs refused"
+
+    def read(self, path: Path, doc_id: str) -> Iterator[Source]:
+        try:
+            from pypdf import PdfReader
+            from pypdf.errors import PdfReadError
+        except ImportError:
+            raise ThunderDeidError(f"{path}: reading .pdf needs pypdf: pip install 'thunder-deid[formats]'") from None
+        try:
+            reader = PdfReader(path)
+            if reader.is_encrypted:
+                raise ThunderDeidError(f"{path}: encrypted PDF; decrypt it first")
+            pages = [page.extract_text() or "" for page in reader.pages]
+        except (PdfReadError, OSError, ValueError, KeyError) as e:
+            raise ThunderDeidError(f"{path}: not a readable PDF ({type(e).__name__})") from None
+        if not any(p.strip() for p in pages):
+            raise ThunderDeidError(f"{path}: no text layer in {len(pages)} page(s) (a scanned PDF?); run OCR first")
+        segments, pos = [], 0
+        for k, page in enumerate(pages, 1):
+            segments.append(Segment(pos, pos + len(page), f"page {k}", 0))
+            pos += len(page) + 1
+        yield Source(doc_id, "\f".join(pages), self.name, segments)

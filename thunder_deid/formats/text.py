@@ -1,0 +1,85 @@
+"""Plain text (``.txt``, ``.md``): UTF-8, UTF-8 with a BOM, UTF-16 with a BOM, or the Korean legacy
+encodings EUC-KR and CP949, detected and reported. Line endings are kept exactly (CRLF, CR, LF), and the
+output is written in the input's encoding with its BOM, so every byte outside a replacement is unchanged.
+
+    >>> src = decode_text("피고인 김민준은\\r\\n".encode("cp949"), Path("a.txt"), "a")
+    >>> src.encoding, src.text
+    ('euc-kr', '피고인 김민준은\\r\\n')
+    >>> encode_text(src, "피고인 [인명]은\\r\\n") == "피고인 [인명]은\\r\\n".encode("euc-kr")
+    True
+"""
+
+from __future__ import annotations
+
+import codecs
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from thunder_deid.errors import ThunderDeidError
+from thunder_deid.formats.base import Format, Segment, Source, apply_replacements, read_bytes, register
+
+_BOMS = ((codecs.BOM_UTF8, "utf-8-sig", "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le", "utf-16-le"),
+         (codecs.BOM_UTF16_BE, "utf-16-be", "utf-16-be"))
+# tried in order: EUC-KR is the strict subset, so a file that fits it is reported as EUC-KR
+_LEGACY = ("euc-kr", "cp949")
+
+
+def decode_text(data: bytes, path: Path, doc_id: str) -> Source:
+    """The text of ``data`` and its encoding; a binary file or undecodable bytes are a one-line error."""
+    for bom, name, codec in _BOMS:
+        if data.startswith(bom):
+            try:
+                text = data[len(bom):].decode(codec)
+            except UnicodeDecodeError as e:
+                raise ThunderDeidError(f"{path}: broken {name} text (byte offset {e.start + len(bom)})") from None
+            return _source(doc_id, text, name, codec, path)
+    if b"\x00" in data[:8192]:
+        raise ThunderDeidError(f"{path}: binary file, not text (NUL bytes); convert it to a supported format first")
+    try:
+        return _source(doc_id, data.decode("utf-8"), "utf-8", "utf-8", path)
+    except UnicodeDecodeError as e:
+        first_bad = e.start
+    for enc in _LEGACY:
+        try:
+            return _source(doc_id, data.decode(enc), enc, enc, path)
+        except UnicodeDecodeError:
+            continue
+    line = data.count(b"\n", 0, first_bad) + 1
+    raise ThunderDeidError(f"{path}:{line}: neither UTF-8 nor CP949/EUC-KR text (byte offset {first_bad})")
+
+
+def _source(doc_id: str, text: str, name: str, codec: str, path: Path) -> Source:
+    segments, pos = [], 0
+    for lineno, line in enumerate(text.splitlines(keepends=True), 1):
+        segments.append(Segment(pos, pos + len(line), f"{path.name}:{lineno}", 0))
+        pos += len(line)
+    return Source(doc_id, text, "text", segments, encoding=name, state=(codec, name))
+
+
+def encode_text(src: Source, text: str, out: Path | str = "output") -> bytes:
+    """``text`` in ``src``'s encoding, with its BOM; a replacement the encoding cannot hold is an error."""
+    codec, name = src.state
+    bom = next((b for b, n, _ in _BOMS if n == name), b"")
+    try:
+        return bom + text.encode(codec)
+    except UnicodeEncodeError as e:
+        raise ThunderDeidError(f"{out}: a replacement cannot be written in {name} (character {e.start}); "
+                               "choose another mode or convert the input to UTF-8") from None
+
+
+@register
+class Text(Format):
+    name = "text"
+    suffixes = (".txt", ".md")
+    output_suffix = None
+    description = "plain text: UTF-8 (BOM or not), UTF-16 with BOM, CP949/EUC-KR; encoding and line endings kept"
+
+    def read(self, path: Path, doc_id: str) -> Iterator[Source]:
+        yield decode_text(read_bytes(path), path, doc_id)
+
+    def write(self, out: Path, items: Iterable[tuple[Source, list]]) -> None:
+        from thunder_deid.io import atomic_writer
+
+        with atomic_writer(out, "wb") as f:
+            for src, reps in items:
+                f.write(encode_text(src, apply_replacements(src.text, reps), out))

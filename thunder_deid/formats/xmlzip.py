@@ -1,0 +1,257 @@
+"""The shared engine of the zip-of-XML formats (DOCX's OOXML, HWPX's OWPML).
+
+Reading walks the text-bearing XML parts in document order and collects *slots*: the ``.text`` of a text
+element (``w:t``, ``hp:t``) or the ``.tail`` of an element inside one (``<hp:t>가<hp:tab/>나</hp:t>``).
+The document text is the slots' text, with a line break between paragraphs (and a tab or line break for
+the tab and break elements between runs); every character maps back to its slot.
+
+Writing puts each replacement into the slots it covers: its text goes into the first slot, the covered
+characters of the following slots are removed. Runs, their styles, paragraphs, tables and every part the
+replacements do not touch are kept byte for byte. Then it scrubs what else can carry a name: the
+format's metadata fields, author attributes, and every other occurrence of a replaced mention outside the
+text (attribute values such as image descriptions and link targets, field codes, part names).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable
+
+from thunder_deid.errors import ThunderDeidError
+from thunder_deid.formats.base import Segment, Source
+
+# attributes that name a person in OOXML / OWPML (comment and revision authors, presence ids)
+AUTHOR_ATTRIBUTES = frozenset({"author", "initials", "userId", "providerId", "lastModifiedBy"})
+# a 1x1 white PNG: stands in for a preview image of the original first page
+BLANK_PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c4944415478"
+                          "9c63f8ffff3f0005fe02fe0def46b80000000049454e44ae426082")
+
+
+def local(tag) -> str:
+    return tag.rpartition("}")[2] if isinstance(tag, str) else ""
+
+
+@dataclass
+class Slot:
+    start: int
+    end: int
+    el: object
+    attr: str  # "text" or "tail"
+    part: str
+
+
+class Package:
+    """A zip of parts; XML parts are parsed on demand and only changed ones are re-serialised."""
+
+    def __init__(self, path: Path, what: str):
+        self.path = path
+        try:
+            with zipfile.ZipFile(path) as z:
+                self.infos = z.infolist()
+                self.data = {i.filename: z.read(i) for i in self.infos}
+        except (zipfile.BadZipFile, OSError, EOFError, zipfile.LargeZipFile) as e:
+            detail = getattr(e, "strerror", None) or "not a zip package"
+            raise ThunderDeidError(f"{path}: not a readable {what} file ({detail})") from None
+        self.what = what
+        self.trees: dict[str, object] = {}
+        self.changed: set[str] = set()
+        self.renames: dict[str, str] = {}
+        self.scrubbed: set[str] = set()  # author names blanked in metadata: removed wherever else they occur
+
+    def names(self) -> list[str]:
+        return [i.filename for i in self.infos]
+
+    def tree(self, name: str):
+        if name not in self.trees:
+            from lxml import etree
+
+            parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True, remove_blank_text=False)
+            try:
+                self.trees[name] = etree.fromstring(self.data[name], parser)
+            except etree.XMLSyntaxError as e:
+                raise ThunderDeidError(f"{self.path}: part {name} is not well-formed XML (line {e.lineno})") from None
+        return self.trees[name]
+
+    def xml_parts(self) -> list[str]:
+        return [n for n in self.names() if n.endswith((".xml", ".rels", ".hpf", ".rdf"))]
+
+    def save(self, out: Path) -> None:
+        from lxml import etree
+
+        from thunder_deid.io import atomic_writer
+
+        with atomic_writer(out, "wb") as f, zipfile.ZipFile(f, "w") as z:
+            for info in self.infos:
+                name = info.filename
+                data = self.data[name]
+                if name in self.changed:
+                    root = self.trees[name]
+                    data = etree.tostring(root, xml_declaration=True, encoding="UTF-8",
+                                          standalone=root.getroottree().docinfo.standalone)
+                new = zipfile.ZipInfo(self.renames.get(name, name), info.date_time)
+                new.compress_type, new.external_attr, new.create_system = info.compress_type, info.external_attr, info.create_system
+                z.writestr(new, data)
+
+
+@dataclass
+class TextModel:
+    """Where a format's text lives: the parts in reading order and the element names."""
+
+    parts: Callable[[Package], list[str]]
+    text_tag: str = "t"
+    para_tag: str = "p"
+    # elements between runs that stand for a character: (local name, local name of the parent) -> char
+    virtual: dict | None = None
+    # elements inside a text element that stand for a character (their tail is text again)
+    inner: dict | None = None
+    preserve_space: bool = False  # OOXML: w:t needs xml:space="preserve" to keep edge spaces
+
+
+def read_package(pkg: Package, model: TextModel, doc_id: str, fmt: str) -> Source:
+    chunks: list[str] = []
+    slots: list[Slot] = []
+    segments: list[Segment] = []
+    pos = 0
+    virtual, inner = model.virtual or {}, model.inner or {}
+
+    def add(s: str, el=None, attr: str = "", part: str = "") -> None:
+        nonlocal pos
+        if not s:
+            return
+        chunks.append(s)
+        if el is not None:
+            slots.append(Slot(pos, pos + len(s), el, attr, part))
+            segments.append(Segment(pos, pos + len(s), f"{part} text node {len(slots)}", 0))
+        pos += len(s)
+
+    for part in model.parts(pkg):
+        if pos:
+            add("\n")
+        para = None
+        for el in pkg.tree(part).iter():
+            name = local(el.tag)
+            if name == model.text_tag:
+                p = el.getparent()
+                while p is not None and local(p.tag) != model.para_tag:
+                    p = p.getparent()
+                if p is not para:
+                    if para is not None:
+                        add("\n")
+                    para = p
+                add(el.text or "", el, "text", part)
+                for child in el:
+                    add(inner.get(local(child.tag), ""))
+                    add(child.tail or "", child, "tail", part)
+            elif virtual and para is not None:
+                parent = el.getparent()
+                ch = virtual.get((name, local(parent.tag) if parent is not None else ""))
+                if ch:
+                    add(ch)
+    return Source(doc_id, "".join(chunks), fmt, segments, state=(pkg, slots, model))
+
+
+def apply_to_slots(src: Source, reps: Iterable) -> int:
+    """Put the replacements into the slots; returns how many replacements touched no slot (0 normally)."""
+    pkg, slots, model = src.state
+    starts = [s.start for s in slots]
+    edits: dict[int, list[tuple[int, int, str]]] = {}
+    missed = 0
+    for r in reps:
+        k = max(0, bisect.bisect_right(starts, r.start) - 1)
+        first = True
+        while k < len(slots) and slots[k].start < max(r.end, r.start + 1):
+            s = slots[k]
+            a, b = max(r.start, s.start), min(r.end, s.end)
+            if a < b or (a == b == r.start and s.start <= a <= s.end and first):
+                edits.setdefault(k, []).append((a - s.start, b - s.start, r.text if first else ""))
+                first = False
+            k += 1
+        missed += first and r.start != r.end
+    for k, es in edits.items():
+        s = slots[k]
+        old = getattr(s.el, s.attr) or ""
+        for a, b, t in sorted(es, reverse=True):
+            old = old[:a] + t + old[b:]
+        setattr(s.el, s.attr, old)
+        if model.preserve_space and s.attr == "text" and old != old.strip():
+            s.el.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")
+        pkg.changed.add(s.part)
+    return missed
+
+
+def _safe_surfaces(src: Source, reps: Iterable) -> dict[str, str]:
+    """Replaced mentions worth searching for elsewhere in the package: non-ASCII ones of two characters or
+    more, ASCII ones of six or more (shorter strings would hit sizes and ids); a replacement that contains
+    its mention (tag mode) is skipped."""
+    out = {}
+    for r in reps:
+        surface = src.text[r.start:r.end].strip()
+        if surface and surface not in r.text and (len(surface) >= 6 or (len(surface) >= 2 and not surface.isascii())):
+            out[surface] = r.text
+    return out
+
+
+def sweep(src: Source, reps: list) -> None:
+    """Replace every other occurrence of a replaced mention in the package, and remove every occurrence of
+    a scrubbed author name: non-text XML content (field codes, parameters), attribute values and part names
+    (consistently, so references to a renamed part still resolve). The document text itself is left to
+    the replacements."""
+    pkg, slots, _ = src.state
+    # non-ASCII names only: an ASCII property value ("true", a company) would hit attribute values
+    surfaces = {name: "" for name in pkg.scrubbed if len(name.strip()) >= 2 and not name.isascii()}
+    surfaces.update(_safe_surfaces(src, reps))
+    if not surfaces:
+        return
+    pattern = re.compile("|".join(re.escape(s) for s in sorted(surfaces, key=len, reverse=True)))
+
+    def sub(v: str) -> str:
+        return pattern.sub(lambda m: surfaces[m.group(0)], v)
+
+    in_slots = {(id(s.el), s.attr) for s in slots}
+    for name in pkg.xml_parts():
+        if name not in pkg.changed and not pattern.search(pkg.data[name].decode("utf-8", "ignore")):
+            continue
+        for el in pkg.tree(name).iter():
+            for attr in ("text", "tail"):
+                v = getattr(el, attr, None)
+                if isinstance(v, str) and (id(el), attr) not in in_slots and pattern.search(v):
+                    setattr(el, attr, sub(v))
+                    pkg.changed.add(name)
+            for k, v in el.attrib.items():
+                if pattern.search(v):
+                    el.set(k, sub(v))
+                    pkg.changed.add(name)
+    for name in pkg.names():
+        if pattern.search(name):
+            pkg.renames[name] = sub(name)
+
+
+def blank_authors(pkg: Package) -> None:
+    """Empty every author-like attribute in every XML part (comments, revisions, people, memos)."""
+    for name in pkg.xml_parts():
+        if not any(a.encode() in pkg.data[name] for a in AUTHOR_ATTRIBUTES):
+            continue
+        for el in pkg.tree(name).iter():
+            for k in list(el.attrib):
+                if local(k) in AUTHOR_ATTRIBUTES and el.get(k):
+                    pkg.scrubbed.add(el.get(k))
+                    el.set(k, "")
+                    pkg.changed.add(name)
+
+
+def blank_elements(pkg: Package, part: str, names: Iterable[str] | Callable[[object], bool]) -> None:
+    """Empty the text of the elements of ``part`` with these local names (or matching a predicate)."""
+    if part not in pkg.data:
+        return
+    test = names if callable(names) else (lambda el, s=frozenset(names): local(el.tag) in s)
+    for el in pkg.tree(part).iter():
+        if isinstance(el.tag, str) and test(el) and (el.text or len(el)):
+            pkg.scrubbed.update(t for t in el.itertext() if t.strip())
+            for child in list(el):
+                el.remove(child)
+            el.text = None
+            pkg.changed.add(part)

@@ -1,0 +1,355 @@
+"""``thunder-deid redact``: one file, a JSONL or a folder tree in any readable format, de-identified out.
+
+==================  ===================================================================================
+input -> output     what is written
+==================  ===================================================================================
+file -> file        the file in its own format (``.txt`` keeps its encoding, BOM and line endings; ``.docx``
+                    and ``.hwpx`` keep runs, styles and tables; ``.hwp`` -> ``.hwpx``; ``.pdf`` -> ``.txt``)
+                    or, in ``json`` mode, one Document JSON line
+JSONL -> JSONL      ``{"id", "text"}`` a line (``json`` mode: Documents with their spans)
+folder -> folder    the same tree, one output per readable file (``<name>.json`` in json mode), and
+                    ``manifest.jsonl``: per file its format, encoding, characters, spans per label and
+                    status, never document text. A second run skips the files the manifest lists as done
+                    (``--restart`` redoes them)
+folder -> x.jsonl   every document of the tree in one JSONL, ids by :func:`~thunder_deid.formats.document_id`
+==================  ===================================================================================
+
+Memory stays bounded whatever the corpus size: documents are read lazily, tagged in batches of at most
+``batch_chars`` characters, and written before the next batch is read. The progress bar counts
+characters, document by document as the tagger finishes them.
+Outputs are written atomically and never replace an input.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+from thunder_deid.document import Document
+from thunder_deid.errors import ThunderDeidError
+from thunder_deid.formats import Format, Source, document_id, get_format, suffixes
+from thunder_deid.io import atomic_writer, check_output_file, refuse_overwrite_input
+
+MANIFEST = "manifest.jsonl"
+MAX_BATCH_DOCS = 64
+
+
+@dataclass
+class Job:
+    """One input file: where it is, its document id, its format and where its output goes."""
+
+    path: Path
+    rel: str
+    id: str
+    fmt: Format
+    out: Path | None
+
+
+@dataclass
+class Summary:
+    files: int = 0
+    documents: int = 0
+    characters: int = 0
+    spans: int = 0
+    failed: int = 0
+    skipped: int = 0
+    resumed: int = 0
+    seconds: float = 0.0
+    failures: list[str] = field(default_factory=list)
+
+    def line(self, out: Path) -> str:
+        s = (f"redacted {self.files} file(s), {self.documents} document(s), {self.characters:,} characters, "
+             f"{self.spans:,} spans in {self.seconds:.1f}s -> {out}")
+        extra = [f"{n} {what}" for n, what in ((self.resumed, "already done"), (self.skipped, "not readable formats"),
+                                               (self.failed, "failed")) if n]
+        return s + (f" ({', '.join(extra)}; see {out / MANIFEST})" if extra and out.is_dir() else
+                    f" ({', '.join(extra)})" if extra else "")
+
+
+def plan(inp: Path, out: Path, mode: str) -> tuple[list[Job], list[Path], bool]:
+    """The jobs for ``inp``, the files of a folder no format reads, and whether all goes into one JSONL."""
+    if not inp.exists():
+        raise ThunderDeidError(f"{inp}: no such file or folder")
+    refuse_overwrite_input([inp], out)
+    if inp.is_file():
+        fmt = get_format(inp)
+        return [Job(inp, inp.name, document_id(inp), fmt, out)], [], False
+    into_jsonl = out.suffix == ".jsonl"
+    if not into_jsonl:
+        if out.exists() and not out.is_dir():
+            raise ThunderDeidError(f"output {out} is a file; a folder input writes a folder (or a .jsonl file)")
+        dest = out.resolve()
+        if dest == inp.resolve() or inp.resolve() in dest.parents:
+            raise ThunderDeidError(f"output {out} lies inside the input folder {inp}; choose a folder outside it")
+    readable = set(suffixes())
+    jobs, unreadable, ids = [], [], {}
+    for p in sorted(inp.rglob("*")):
+        if not p.is_file() or any(part.startswith(".") for part in p.relative_to(inp).parts):
+            continue
+        if p.suffix.lower() not in readable:
+            unreadable.append(p)
+            continue
+        rel = p.relative_to(inp).as_posix()
+        doc_id = document_id(p, inp)
+        if doc_id in ids:
+            raise ThunderDeidError(f"{ids[doc_id]} and {rel} both have document id {doc_id!r}; rename one")
+        ids[doc_id] = rel
+        fmt = get_format(p)
+        target = None
+        if not into_jsonl:
+            json_doc = mode == "json" and fmt.name != "jsonl"  # one Document JSON per single-document file
+            target = out / (Path(rel).with_suffix(".json").as_posix() if json_doc else fmt.out_name(rel))
+        jobs.append(Job(p, rel, doc_id, fmt, target))
+    if not jobs:
+        raise ThunderDeidError(f"{inp}: no readable files in this folder ({', '.join(sorted(readable))})")
+    return jobs, unreadable, into_jsonl
+
+
+def finished(out: Path) -> set[str]:
+    """Input files (relative paths) an earlier run of this output folder finished, from its manifest."""
+    done = set()
+    try:
+        lines = (out / MANIFEST).read_text(encoding="utf-8").splitlines()
+    except (FileNotFoundError, NotADirectoryError):
+        return done
+    for line in lines:
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            continue  # an interrupted run's last line
+        if row.get("status") == "ok" and (out / row.get("output", "\0")).is_file():
+            done.add(row["file"])
+        elif row.get("file") in done and row.get("status") != "ok":
+            done.discard(row["file"])
+    return done
+
+
+class Run:
+    """Reads, tags and writes the jobs in bounded batches; the manifest and the summary follow along."""
+
+    def __init__(self, tagger, policy, mode: str, seed: int, bar, batch_chars: int, manifest, jsonl_out,
+                 mapping_rows):
+        self.tagger, self.policy, self.mode, self.seed, self.bar = tagger, policy, mode, seed, bar
+        self.batch_chars, self.manifest, self.jsonl_out = batch_chars, manifest, jsonl_out
+        self.mapping = mapping_rows
+        self.summary = Summary()
+
+    def tag(self, sources: list[Source]) -> list[Document]:
+        return self.tagger.predict_documents([Document(s.id, s.text, [], s.meta) for s in sources], self.bar)
+
+    def batches(self, sources: Iterator[Source]) -> Iterator[list[tuple[Source, Document]]]:
+        buf: list[Source] = []
+        size = 0
+        for s in sources:
+            buf.append(s)
+            size += len(s.text)
+            if size >= self.batch_chars or len(buf) >= MAX_BATCH_DOCS:
+                yield list(zip(buf, self.tag(buf)))
+                buf, size = [], 0
+        if buf:
+            yield list(zip(buf, self.tag(buf)))
+
+    def output(self, doc: Document) -> tuple[str, list]:
+        """The JSON of ``doc`` in json mode (no replacements), else its replacements (by the policy)."""
+        text, reps = self.policy.redact(doc, self.mode, self.seed)
+        if self.mode == "json":
+            return text, []
+        if self.mapping is not None:
+            from thunder_deid.operators.mapping import mapping_rows
+
+            self.mapping.extend(mapping_rows(doc, reps))
+        return "", reps
+
+    def count(self, job: Job, pairs: list[tuple[Source, Document]]) -> dict:
+        labels = Counter(s.label for _, d in pairs for s in d.spans)
+        chars = sum(len(src.text) for src, _ in pairs)
+        self.summary.documents += len(pairs)
+        self.summary.characters += chars
+        self.summary.spans += sum(labels.values())
+        first = pairs[0][0] if pairs else None
+        return {"format": job.fmt.name, "encoding": first.encoding if first else None, "documents": len(pairs),
+                "characters": chars, "spans": dict(sorted(labels.items()))}
+
+    def record(self, job: Job, status: str, **info) -> None:
+        if status == "ok":
+            self.summary.files += 1
+        elif status == "failed":
+            self.summary.failed += 1
+            self.summary.failures.append(job.rel)
+        if self.manifest is not None:
+            row = {"file": job.rel, "id": job.id, "status": status, **info}
+            if job.out is not None and status == "ok":
+                row["output"] = job.out.relative_to(self.manifest.root).as_posix()
+            self.manifest.write(json.dumps(row, ensure_ascii=False) + "\n")
+            self.manifest.flush()
+
+    def write_one(self, job: Job, src: Source, doc: Document) -> None:
+        text, reps = self.output(doc)
+        if self.jsonl_out is not None:
+            line = text if self.mode == "json" else json.dumps(
+                {"id": src.id, "text": _applied(src, reps)}, ensure_ascii=False)
+            self.jsonl_out.write(line + "\n")
+        elif self.mode == "json":
+            with atomic_writer(job.out) as f:
+                f.write(text + "\n")
+        else:
+            job.fmt.write(job.out, [(src, reps)])
+
+    def run_multi(self, job: Job) -> None:
+        """A JSONL input: its documents stream through in batches into one output file."""
+        labels: Counter = Counter()
+        n = chars = 0
+
+        def pairs():
+            nonlocal n, chars
+            for batch in self.batches(job.fmt.read(job.path, job.id)):
+                for src, doc in batch:
+                    labels.update(s.label for s in doc.spans)
+                    n, chars = n + 1, chars + len(src.text)
+                    yield src, doc
+
+        if self.jsonl_out is not None:
+            for src, doc in pairs():
+                self.write_one(job, src, doc)
+        elif self.mode == "json":
+            with atomic_writer(job.out) as f:
+                for src, doc in pairs():
+                    f.write(self.output(doc)[0] + "\n")
+        else:
+            job.fmt.write(job.out, ((src, self.output(doc)[1]) for src, doc in pairs()))
+        self.summary.documents += n
+        self.summary.characters += chars
+        self.summary.spans += sum(labels.values())
+        self.record(job, "ok", format=job.fmt.name, encoding="utf-8", documents=n, characters=chars,
+                    spans=dict(sorted(labels.items())))
+
+    def run(self, jobs: list[Job], strict: bool) -> Summary:
+        start = time.perf_counter()
+        pending: list[tuple[Job, Source]] = []
+
+        def flush() -> None:
+            docs = self.tag([s for _, s in pending]) if pending else []
+            for (job, src), doc in zip(pending, docs):
+                try:
+                    self.write_one(job, src, doc)
+                except ThunderDeidError as e:
+                    if strict:
+                        raise
+                    self.record(job, "failed", error=str(e))
+                    continue
+                self.record(job, "ok", **self.count(job, [(src, doc)]))
+            pending.clear()
+
+        for job in jobs:
+            try:
+                if job.fmt.name == "jsonl":
+                    flush()
+                    self.run_multi(job)
+                    continue
+                (src,) = job.fmt.read(job.path, job.id)
+            except ThunderDeidError as e:
+                if strict:
+                    raise
+                self.record(job, "failed", error=str(e))
+                continue
+            pending.append((job, src))
+            if sum(len(s.text) for _, s in pending) >= self.batch_chars or len(pending) >= MAX_BATCH_DOCS:
+                flush()
+        flush()
+        self.summary.seconds = time.perf_counter() - start
+        return self.summary
+
+
+def count_characters(jobs: list[Job]) -> int:
+    """The characters the jobs hold (a first, reading-only pass that keeps nothing: the bar's total)."""
+    total = 0
+    for job in jobs:
+        try:
+            total += sum(len(s.text) for s in job.fmt.read(job.path, job.id))
+        except ThunderDeidError:
+            pass  # reported when the file's turn comes
+    return total
+
+
+def _applied(src: Source, reps: list) -> str:
+    from thunder_deid.formats import apply_replacements
+
+    return apply_replacements(src.text, reps)
+
+
+class _Manifest:
+    """The manifest of an output folder, appended a line per file and flushed, so a crash loses nothing."""
+
+    def __init__(self, root: Path, restart: bool):
+        root.mkdir(parents=True, exist_ok=True)
+        self.root = root
+        self.f = open(root / MANIFEST, "w" if restart else "a", encoding="utf-8")
+
+    def write(self, s: str) -> None:
+        self.f.write(s)
+
+    def flush(self) -> None:
+        self.f.flush()
+
+    def close(self) -> None:
+        self.f.close()
+
+
+def redact_path(inp: Path, out: Path, mode: str | None, model: Path | None = None, device: str = "cpu",
+                patterns: bool = True, *, seed: int = 0, mapping: Path | None = None, policy=None,
+                restart: bool = False, batch_chars: int = 50_000, tagger=None, **load_options) -> Summary:
+    """De-identify ``inp`` (a file, a JSONL or a folder tree) into ``out`` in output mode ``mode``
+    (:mod:`thunder_deid.operators`; None: the policy's) under ``policy`` (:mod:`thunder_deid.policy`);
+    ``mapping``: also write the original -> replacement table there; ``tagger``: a loaded
+    :class:`~thunder_deid.model.infer.Tagger` (else one is loaded with ``load_options``)."""
+    from tqdm import tqdm
+
+    from thunder_deid.policy import Policy
+
+    inp, out = Path(inp), Path(out)
+    policy = policy or Policy()
+    mode = mode or policy.mode
+    jobs, unreadable, into_jsonl = plan(inp, out, mode)
+    if mapping is not None:
+        from thunder_deid.operators.mapping import refuse_existing
+
+        refuse_overwrite_input([inp, out], mapping)
+        refuse_existing(mapping)
+    folder = inp.is_dir() and not into_jsonl
+    done = set() if restart or not folder else finished(out)
+    todo = [j for j in jobs if j.rel not in done]
+    if into_jsonl or not folder:
+        check_output_file(out)
+    if tagger is None:
+        from thunder_deid.model.infer import Tagger
+
+        tagger = Tagger.load(model, device, patterns, **load_options)
+    bar = tqdm(total=count_characters(todo) if sys.stderr.isatty() else None, unit="char", unit_scale=True,
+               file=sys.stderr, disable=None)
+    rows: list[dict] | None = [] if mapping is not None else None
+    manifest = _Manifest(out, restart) if folder else None
+    try:
+        if into_jsonl:
+            with atomic_writer(out) as f:
+                summary = Run(tagger, policy, mode, seed, bar, batch_chars, None, f, rows).run(todo, strict=False)
+        else:
+            summary = Run(tagger, policy, mode, seed, bar, batch_chars, manifest, None, rows).run(todo, strict=not folder)
+        if manifest is not None:
+            for p in unreadable:
+                manifest.write(json.dumps({"file": p.relative_to(inp).as_posix(), "status": "skipped",
+                                           "error": f"unsupported file type {p.suffix or '(no suffix)'!r}"}) + "\n")
+    finally:
+        bar.close()
+        if manifest is not None:
+            manifest.close()
+    summary.skipped, summary.resumed = len(unreadable), len(jobs) - len(todo)
+    if mapping is not None:
+        from thunder_deid.operators.mapping import write_mapping
+
+        write_mapping(mapping, rows)
+    return summary
