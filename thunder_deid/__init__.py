@@ -10,6 +10,10 @@ The main job, with the embedded default model (offline):
     >>> tagger = td.load()                                                      # doctest: +SKIP
     >>> tagger.redact("피고인 김민준은 하나은행 계좌로 송금하였다.", mode="mask")  # doctest: +SKIP
     '피고인 [인명] [은행업]은행 계좌로 송금하였다.'
+
+Files and folders in any readable format (DOCX and HWPX keep their layout):
+
+    >>> td.redact_path("판결.docx", "판결.redacted.docx", "mask").line("판결.redacted.docx")  # doctest: +SKIP
 """
 
 from thunder_deid.document import Document, Span, load_jsonl, read_jsonl, write_jsonl
@@ -23,6 +27,8 @@ from thunder_deid.surrogates import Inventory, RealizeReport, Realizer, epoch_se
 from thunder_deid.model import load  # light: torch and transformers are imported on the first call
 from thunder_deid.operators import Operator, Replacement, apply, get_operator, operator_names, register, render
 from thunder_deid.policy import Policy, load_policy
+from thunder_deid.formats import Format, Source, document_id, get_format
+from thunder_deid.pipeline import redact_path
 
 __version__ = "0.1.0"
 
@@ -37,5 +43,6 @@ __all__ = [
     "load",
     "Operator", "Replacement", "apply", "get_operator", "operator_names", "register", "render",
     "Policy", "load_policy",
+    "Format", "Source", "get_format", "document_id", "redact_path",
     "ThunderDeidError", "DocumentError", "InlineFormatError", "LabelError",
 ]
