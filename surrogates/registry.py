@@ -164,6 +164,7 @@ class Registry:
         self.taxonomy = taxonomy or load_taxonomy()
         self.inventory = inventory or Inventory()
         self._pools: dict[str, Generator] = {}
+        self._has_part: dict[tuple[str, str], bool] = {}
         self._rules: dict[str, Rule] = dict(LEAF_RULES)
         self._rules.update(MID_RULES)
         for label in packaged()["entities"]["compose"]:
@@ -210,7 +211,7 @@ class Registry:
             # built-in sub rules for structured values (units, numbers, banks with account layouts) are
             # not overridden by external lists; those for kinds of names (건물, 회사 …) are
             strata = None if (builtin is not None and not builtin.inventory) else self.inventory.strata(sub)
-            if strata and rule.inventory:
+            if strata and rule.inventory and self._in_part(sub, strata):
                 if sub not in self._pools:
                     self._pools[sub] = _sample_strata(strata)
                 return f"inventory:{sub}", self._pools[sub]
@@ -219,6 +220,14 @@ class Registry:
             if builtin is not None and not _is_name(self.taxonomy, final) and (builtin.kind != "sample" or rule.inventory):
                 return f"sub:{sub}", builtin.fn
         return f"{rule.kind}:{rule.target}", rule.fn
+
+    def _in_part(self, sub: str, strata: tuple[tuple[str, ...], ...]) -> bool:
+        """Does the inventory list hold a value of the current source part? (A list of a few values may not:
+        the label's own rule serves it then.)"""
+        key = (sub, current_part())
+        if key not in self._has_part:
+            self._has_part[key] = any(in_part(v, key[1]) for vs in strata for v in _usable(vs))
+        return self._has_part[key]
 
     def _leaf_for_type(self, label: str, type_word: str) -> str | None:
         for leaf in _labels_by_type().get(type_word, ()):
@@ -288,7 +297,7 @@ def _sample_strata(strata: tuple[tuple[str, ...], ...]) -> Generator:
     def f(rng: random.Random, ctx: Ctx) -> str:
         part = current_part()
         if part not in by_part:
-            by_part[part] = tuple(p for p in (tuple(v for v in vs if in_part(v, part)) for vs in everything) if p) or everything
+            by_part[part] = tuple(p for p in (tuple(v for v in vs if in_part(v, part)) for vs in everything) if p)
         pools = by_part[part]
         return rng.choice(rng.choice(pools) if len(pools) > 1 else pools[0])
 
