@@ -86,16 +86,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     s = p.add_subparsers(dest="taxonomy_command", metavar="ACTION", required=True)
     q = s.add_parser("stats", help="node counts per level", formatter_class=HelpFormatter,
                      description="Count nodes per level from the data file.\n\nexample:\n  thunder-deid taxonomy stats --json")
-    q.add_argument("--json", action="store_true")
+    q.add_argument("--json", action="store_true", help="print JSON instead of a table")
     q.set_defaults(func=cmd_stats)
     q = s.add_parser("show", help="print the tree or a subtree", formatter_class=HelpFormatter,
                      description="Print the tree, or the subtree under NODE.\n\nexample:\n  thunder-deid taxonomy show 사업체")
-    q.add_argument("node", nargs="?")
+    q.add_argument("node", nargs="?", help="show only the subtree under this node (default: the whole tree)")
     q.set_defaults(func=cmd_show)
     q = s.add_parser("check", help="validate labels", formatter_class=HelpFormatter,
                      description="Check that each LABEL (optionally LABEL:SUB) is a taxonomy node; exit 1 if any is not.\n\n"
                      "example:\n  thunder-deid taxonomy check 인명 식당:한식당")
-    q.add_argument("labels", nargs="+")
+    q.add_argument("labels", nargs="+", help="labels to check, LABEL or LABEL:SUB")
     q.set_defaults(func=cmd_check)
     q = s.add_parser("normalize", help="normalise raw labels and show the deciding rule", formatter_class=HelpFormatter,
                      description="Normalise each raw LABEL (optionally LABEL:SUB) onto the taxonomy and print, tab-separated,\n"
@@ -104,7 +104,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                      "examples:\n  thunder-deid taxonomy normalize 바다횟집 '식당:한식당' 주식회사\n"
                      "  바다횟집\t식당\tsuffix\tsuffix 횟집 -> 식당\n"
                      "  thunder-deid taxonomy normalize --thunder '앞 노상' 구아래주소 --json")
-    q.add_argument("labels", nargs="+", metavar="LABEL")
+    q.add_argument("labels", nargs="+", metavar="LABEL", help="raw labels to normalise")
     q.add_argument("--rules", default=None, help="rules YAML in the normalisation format (default: the packaged rules)")
     q.add_argument("--thunder", action="store_true", help="use the old Thunder-DeID label map "
                    "(taxonomy/data/thunder_label_map.yaml)")

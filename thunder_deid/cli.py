@@ -28,7 +28,15 @@ COMMAND_MODULES = (
 
 
 class HelpFormatter(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
-    """Keeps the worked examples in descriptions as written and shows defaults."""
+    """Keeps the worked examples in descriptions as written and shows each default once: appended as
+    ``(default: X)`` unless the help already says what the default is, or there is none to show (``None``,
+    an off switch)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        help = action.help or ""
+        if "default" in help or action.default is None or action.default is False:
+            return help
+        return super()._get_help_string(action)
 
 
 def build_parser() -> argparse.ArgumentParser:

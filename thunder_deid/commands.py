@@ -108,7 +108,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Report overlapping spans, offsets out of range, span text mismatches and unknown labels.\n\n"
         "example:\n  thunder-deid validate docs.jsonl",
     )
-    p.add_argument("files", nargs="+")
+    p.add_argument("files", nargs="+", help="JSONL files of documents")
     p.add_argument("--no-labels", action="store_true", help="do not check labels against the taxonomy")
     p.set_defaults(func=cmd_validate)
 

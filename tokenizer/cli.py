@@ -27,7 +27,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     b.add_argument("--corpus", nargs="+", default=[DEFAULT_CORPUS],
                    help="text files (.txt/.gz, one passage a line) or JSONL documents (e.g. the training split)")
     b.add_argument("--vocab-size", type=_at_least(300), default=32_000, help="paper: 50,000")
-    b.add_argument("--min-frequency", type=_at_least(1), default=2)
+    b.add_argument("--min-frequency", type=_at_least(1), default=2, help="keep merges seen at least this often")
     b.add_argument("--max-lines", type=_at_least(1), default=None, help="stop after this many kept lines")
     b.add_argument("--exclude", nargs="*", default=[], metavar="JSONL",
                    help="drop corpus lines occurring in these documents' texts (validation and test splits)")
@@ -45,7 +45,8 @@ def register(sub: "argparse._SubParsersAction") -> None:
     t.add_argument("--quantize", type=int, default=8, help="build_binary -q bits (0: no quantisation)")
     t.add_argument("--extra-lines", type=int, default=0,
                    help="also feed this many lines of --corpus (no spans) to the LM")
-    t.add_argument("--corpus", nargs="*", default=[DEFAULT_CORPUS])
+    t.add_argument("--corpus", nargs="*", default=[DEFAULT_CORPUS],
+                   help="text files (.txt/.gz) the --extra-lines come from")
     t.add_argument("--word-table", type=int, default=30_000,
                    help="precompute the search's decisions for this many frequent words (0: none)")
     t.add_argument("--exclude", nargs="*", default=[], metavar="JSONL",
@@ -55,7 +56,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     e = tsub.add_parser("encode", formatter_class=HelpFormatter, help="show the tokens of a text with offsets",
                         description="Print one token a line: id, byte-level token, start, end, the characters covered.\n\n"
                         "example:\n  thunder-deid tokenizer encode --tokenizer bpe:work/bpe32k 홍길동은")
-    e.add_argument("text")
+    e.add_argument("text", help="the text to split into tokens")
     e.add_argument("--tokenizer", default=None, help="tokenizer spec (default: the embedded bundle)")
     e.set_defaults(func=cmd_encode)
 
@@ -66,7 +67,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
                         "char:work/bpe32k,work/tokenizers/boundary32k \\\n    work/realized/thunder/test.jsonl")
     a.add_argument("docs", help="JSONL documents with gold spans")
     a.add_argument("--tokenizers", required=True, help="comma-separated tokenizer specs")
-    a.add_argument("--max-docs", type=int, default=None)
+    a.add_argument("--max-docs", type=int, default=None, help="analyse at most this many documents (default: all)")
     a.add_argument("--repeat", type=int, default=1, help="timing: best of this many cold runs")
     a.add_argument("--json", action="store_true", help="print JSON instead of a table")
     a.set_defaults(func=cmd_analyze)

@@ -213,23 +213,24 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("--max-lines", type=int, help="read at most this many texts")
     p.add_argument("--exclude", type=Path, nargs="*", default=[], metavar="JSONL",
                    help="skip corpus texts that occur in these documents (the validation and test splits)")
-    p.add_argument("--epochs", type=int, default=1)
-    p.add_argument("--lr", type=float, default=1e-3)
+    p.add_argument("--epochs", type=int, default=1, help="passes over the corpus")
+    p.add_argument("--lr", type=float, default=1e-3, help="peak learning rate")
     p.add_argument("--max-length", type=int, help="block length in tokens")
-    p.add_argument("--batch-size", type=int)
-    p.add_argument("--effective-batch", type=int)
-    p.add_argument("--seed", type=int)
-    p.add_argument("--device", default="auto")
-    p.add_argument("--threads", type=int)
-    p.add_argument("--max-steps", type=int)
+    p.add_argument("--batch-size", type=int, help="blocks per micro-batch per process (default: the preset's)")
+    p.add_argument("--effective-batch", type=int, help="blocks per optimiser step, all processes together "
+                   "(default: the preset's)")
+    p.add_argument("--seed", type=int, help="masking and shuffling seed (default: the preset's)")
+    p.add_argument("--device", default="auto", help="auto | cpu | cuda | cuda:N (torchrun: cuda:LOCAL_RANK)")
+    p.add_argument("--threads", type=int, help="torch CPU threads per process")
+    p.add_argument("--max-steps", type=int, help="stop after this many optimiser steps (smoke runs)")
     p.set_defaults(func=cmd_pretrain)
 
     p = sub.add_parser("predict", formatter_class=HelpFormatter, help="tag documents (JSONL in, JSONL out)",
                        description="Tag every document of a JSONL file; text and ids are unchanged, spans are "
                        "the model's (each with a score). Default model: the embedded one.\n\nexample:\n"
                        "  thunder-deid predict work/realized/thunder/test.jsonl runs/pred.jsonl --model runs/small/best")
-    p.add_argument("input", type=Path)
-    p.add_argument("output", type=Path)
+    p.add_argument("input", type=Path, help="JSONL of documents")
+    p.add_argument("output", type=Path, help="JSONL to write: the documents with predicted spans")
     p.add_argument("--model", type=Path, help="model directory (default: the embedded model)")
     p.add_argument("--device", default="cpu", help="cpu | cuda | cuda:N (bf16 on CUDA)")
     _inference_options(p)
