@@ -78,6 +78,9 @@ def plan(inp: Path, out: Path, mode: str) -> tuple[list[Job], list[Path], bool]:
     refuse_overwrite_input([inp], out)
     if inp.is_file():
         fmt = get_format(inp)
+        want = None if mode == "json" else fmt.output_suffix  # .hwp -> .hwpx, .pdf -> .txt
+        if want and out.suffix.lower() != want:
+            raise ThunderDeidError(f"output {out}: a {inp.suffix} input is written as {want}; name the output *{want}")
         return [Job(inp, inp.name, document_id(inp), fmt, out)], [], False
     into_jsonl = out.suffix == ".jsonl"
     if not into_jsonl:
@@ -237,10 +240,10 @@ class Run:
             for (job, src), doc in zip(pending, docs):
                 try:
                     self.write_one(job, src, doc)
-                except ThunderDeidError as e:
+                except Exception as e:  # noqa: BLE001 - one bad file must not stop a folder
                     if strict:
                         raise
-                    self.record(job, "failed", error=str(e))
+                    self.record(job, "failed", error=_reason(job, e))
                     continue
                 self.record(job, "ok", **self.count(job, [(src, doc)]))
             pending.clear()
@@ -252,10 +255,10 @@ class Run:
                     self.run_multi(job)
                     continue
                 (src,) = job.fmt.read(job.path, job.id)
-            except ThunderDeidError as e:
+            except Exception as e:  # noqa: BLE001 - one bad file must not stop a folder
                 if strict:
                     raise
-                self.record(job, "failed", error=str(e))
+                self.record(job, "failed", error=_reason(job, e))
                 continue
             pending.append((job, src))
             if sum(len(s.text) for _, s in pending) >= self.batch_chars or len(pending) >= MAX_BATCH_DOCS:
@@ -274,6 +277,12 @@ def count_characters(jobs: list[Job]) -> int:
         except ThunderDeidError:
             pass  # reported when the file's turn comes
     return total
+
+
+def _reason(job: Job, e: Exception) -> str:
+    """The one-line reason a file failed: our own errors name file and place; anything else only by its
+    type, since a library's message may quote document text."""
+    return str(e) if isinstance(e, ThunderDeidError) else f"{job.path}: unexpected {type(e).__name__} while processing"
 
 
 def _applied(src: Source, reps: list) -> str:

@@ -83,3 +83,36 @@ def test_broken_hancom_files_are_one_error_line(tmp_path, suffix, content, messa
     with pytest.raises(ThunderDeidError, match=message) as e:
         next(get_format(bad).read(bad, "bad"))
     assert "\n" not in str(e.value) and str(bad) in str(e.value)
+
+
+def test_text_around_inline_elements_and_a_mention_across_runs(hwpx_file, tmp_path):
+    """``<hp:t>`` holds mixed content (text, ``<hp:tab/>``, text); a mention may start in one run and end
+    in the next: the replacement goes into the first text node, the rest of the mention is removed."""
+    import zipfile
+
+    data = {}
+    with zipfile.ZipFile(hwpx_file) as z:
+        infos = z.infolist()
+        for info in infos:
+            data[info.filename] = z.read(info)
+    xml = data["Contents/section0.xml"].decode()
+    old = "<hp:t>피고인 홍길동은 서울에 산다.</hp:t>"
+    assert old in xml
+    xml = xml.replace(old, '<hp:t>피고인 홍길</hp:t></hp:run><hp:run charPrIDRef="0"><hp:t>동은<hp:tab/>서울에 '
+                           '<hp:lineBreak/>산다.</hp:t>')
+    data["Contents/section0.xml"] = xml.encode()
+    path = tmp_path / "mixed.hwpx"
+    with zipfile.ZipFile(path, "w") as z:
+        for info in infos:
+            z.writestr(info, data[info.filename])
+    fmt = get_format(path)
+    (src,) = fmt.read(path, "mixed")
+    assert "피고인 홍길동은\t서울에 \n산다." in src.text
+    reps = replacements(src.text)
+    out = tmp_path / "out.hwpx"
+    fmt.write(out, [(src, reps)])
+    (again,) = fmt.read(out, "x")
+    assert again.text == apply_replacements(src.text, reps) and "피고인 [인명]은\t서울에 \n산다." in again.text
+    section = package_strings(out)["Contents/section0.xml"]
+    assert "<hp:t>피고인 [인명]</hp:t>" in section and "<hp:t>은<hp:tab/>서울에 <hp:lineBreak/>산다.</hp:t>" in section
+    assert _open(out).paragraphs[0].text.startswith("피고인 [인명]은")

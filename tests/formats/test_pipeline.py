@@ -83,6 +83,9 @@ def test_cli_prints_one_summary_line_and_fails_on_a_single_bad_file(tree, tmp_pa
     assert "unsupported file type '.xyz'" in capsys.readouterr().err
     assert main(["redact", str(tree), str(tree / "out")]) == 2  # an output inside the input folder
     assert "inside the input folder" in capsys.readouterr().err
+    shutil.copy(tree / "2020" / "d.hwpx", tmp_path / "d.hwp")
+    assert main(["redact", str(tmp_path / "d.hwp"), str(tmp_path / "d.out.hwp")]) == 2  # HWP comes out as HWPX
+    assert "is written as .hwpx; name the output *.hwpx" in capsys.readouterr().err
 
 
 def test_every_output_mode_works_on_every_format(tree, tmp_path, tagger):
