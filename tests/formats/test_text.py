@@ -77,3 +77,40 @@ def test_a_replacement_the_legacy_encoding_cannot_hold_is_an_error_not_mojibake(
     with pytest.raises(ThunderDeidError, match="cannot be written in euc-kr"):
         fmt.write(tmp_path / "out.txt", [(src, reps)])
     assert not (tmp_path / "out.txt").exists()
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_PIECES = st.sampled_from(["피고인", "홍길동", "은 ", "서울", "\r\n", "\r", "\n", " ", "2020. 3. 5.", "똠", "abc", "\t"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(pieces=st.lists(_PIECES, min_size=1, max_size=30), cuts=st.lists(st.integers(0, 400), max_size=8),
+       encoding=st.sampled_from(["utf-8", "utf-8-sig", "cp949", "utf-16"]))
+def test_bytes_outside_replacements_are_the_input_bytes(tmp_path_factory, pieces, cuts, encoding):
+    """Whatever the line endings, encoding and replacement positions: the output is, byte for byte, the
+    input's bytes between the replacements and the replacements encoded alike."""
+    from types import SimpleNamespace
+
+    text = "".join(pieces)
+    data = text.encode(encoding)
+    path = tmp_path_factory.mktemp("p") / "a.txt"
+    path.write_bytes(data)
+    fmt = get_format(path)
+    (src,) = fmt.read(path, "a")
+    assert src.text == text
+    bounds = sorted({min(c, len(text)) for c in cuts})
+    reps = [SimpleNamespace(start=a, end=b, text="[인명]") for a, b in zip(bounds[::2], bounds[1::2])]
+    out = path.with_name("out.txt")
+    fmt.write(out, [(src, reps)])
+    bom = data[:len(data) - len(text.encode(encoding.replace("-sig", "").replace("utf-16", "utf-16-le")))] \
+        if encoding in ("utf-8-sig", "utf-16") else b""
+    codec = "utf-16-le" if encoding == "utf-16" else encoding.replace("-sig", "")
+    expected, pos = bom, 0
+    for r in reps:
+        expected += data[len(bom) + len(text[:pos].encode(codec)):len(bom) + len(text[:r.start].encode(codec))]
+        expected += r.text.encode(codec)
+        pos = r.end
+    expected += data[len(bom) + len(text[:pos].encode(codec)):]
+    assert out.read_bytes() == expected
