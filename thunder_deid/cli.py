@@ -24,6 +24,7 @@ COMMAND_MODULES = (
     "thunder_deid.surrogates.cli",    # surrogates coverage, realize
     "thunder_deid.tokenizer.cli",     # tokenizer train-bpe|train|encode|analyze
     "thunder_deid.model.cli",         # train, pretrain, finetune, predict, redact
+    "thunder_deid.calibrate",         # calibrate
 )
 
 

@@ -35,6 +35,7 @@ from typing import Any
 
 from thunder_deid.consistency import occurrences, propagate
 from thunder_deid.document import Document, Span
+from thunder_deid.model.patterns import ROLES
 from thunder_deid.errors import ConfigError
 from thunder_deid.operators import Replacement, get_operator, operator_names
 from thunder_deid.operators.base import apply
@@ -43,6 +44,12 @@ from thunder_deid.taxonomy import load_taxonomy, split_label
 KEEP = "keep"
 _KEYS = ("mode", "threshold", "labels", "allow", "deny", "recognizers", "consistency")
 _TEXT_MODES = ("tag", "mask", "court", "surrogate")  # modes that replace text (json only renders the spans)
+
+
+# Words that name a party's role, never the party: a span that is only one of them is not replaced (the
+# model sometimes tags "공소외" in law.go.kr text, and consistency would then replace every role word).
+ROLE_WORDS = frozenset(ROLES) | {"공소외", "피해자", "증인", "참고인", "고소인", "고발인", "피의자", "사건본인", "검사",
+                                 "변호인", "변호사", "판사", "재판장", "대표이사", "대표자", "망인", "소외"}
 
 
 @dataclass
@@ -88,16 +95,23 @@ class Policy:
         over the model's spans, allowed forms removed, other occurrences of each form added."""
         from thunder_deid.model.patterns import find_patterns, overlay
 
-        spans = [s for s in doc.spans if s.score is None or s.score >= self.threshold_for(s.label)]
+        best: dict[str, float] = {}  # with consistency a form is as sure as its best-scored occurrence
+        if self.consistency:
+            for s in doc.spans:
+                form = doc.text[s.start:s.end]
+                best[form] = max(best.get(form, 0.0), 1.0 if s.score is None else s.score)
+        spans = [s for s in doc.spans if s.score is None
+                 or best.get(doc.text[s.start:s.end], s.score) >= self.threshold_for(s.label)]
         found = find_patterns(doc.text, self.recognizers) if self.recognizers else []
         for text, label in self.deny:
             found += [Span(a, b, label, score=1.0, extra={"deny": True}) for a, b in occurrences(doc.text, text)
                       if not any(f.start < b and a < f.end for f in found)]
         out = overlay(doc.with_spans(spans), sorted(found, key=lambda s: s.start))
-        if self.allow:
-            out = out.with_spans(s for s in out.spans if doc.text[s.start:s.end].strip() not in self.allow)
+        out = join_touching(out)
+        allow = self.allow | ROLE_WORDS
+        out = out.with_spans(s for s in out.spans if doc.text[s.start:s.end].strip() not in allow)
         if self.consistency:
-            out = propagate(out, self.allow)
+            out = propagate(out, allow)
         return out
 
     def redact(self, doc: Document, mode: str | None = None, seed: int = 0) -> tuple[str, list[Replacement]]:
@@ -129,6 +143,25 @@ class Policy:
     @classmethod
     def from_dict(cls, data: Any, where: str = "policy", lines: dict[tuple, int] | None = None) -> "Policy":
         return _Reader(where, lines or {}).policy(data)
+
+
+def join_touching(doc: Document) -> Document:
+    """Spans that touch inside one word are one mention cut in pieces (``이제`` + ``이정보시스템``): joined,
+    with the label and score of the better-scored piece, so the output never shows ``A△△``.
+
+    >>> d = Document("d", "주식회사 이제이정보시스템에", [Span(5, 7, "인명", score=0.6), Span(7, 13, "사업체", score=0.2)])
+    >>> [(d.text[s.start:s.end], s.label) for s in join_touching(d).spans]
+    [('이제이정보시스템', '인명')]
+    """
+    out: list[Span] = []
+    for s in doc.spans:
+        prev = out[-1] if out else None
+        if prev is not None and prev.end == s.start and doc.text[s.start - 1].isalnum() and doc.text[s.start].isalnum():
+            best = prev if (prev.score or 1.0) >= (s.score or 1.0) else s
+            out[-1] = Span(prev.start, s.end, best.label, best.sub, best.score)
+        else:
+            out.append(s)
+    return doc.with_spans(out) if len(out) != len(doc.spans) else doc
 
 
 def _merge(reps: list[Replacement]) -> list[Replacement]:

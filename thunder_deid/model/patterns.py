@@ -63,10 +63,10 @@ def _spaced(word: str) -> str:
     return r"[ \t]?".join(word)
 
 
-_ROLES = ("피고인", "원고", "피고", "신청인", "피신청인", "청구인", "피청구인", "채권자", "채무자", "항소인",
+ROLES = ("피고인", "원고", "피고", "신청인", "피신청인", "청구인", "피청구인", "채권자", "채무자", "항소인",
           "피항소인", "상고인", "피상고인", "재항고인", "항고인", "상대방", "소송대리인")
-_ROLE = "(?:" + "|".join(_spaced(r) for r in sorted(_ROLES, key=len, reverse=True)) + ")"
-_NOT_NAMES = frozenset(_ROLES) | {"검사", "주식회사", "대한민국", "국가", "불상", "미상", "성명불상"}
+_ROLE = "(?:" + "|".join(_spaced(r) for r in sorted(ROLES, key=len, reverse=True)) + ")"
+_NOT_NAMES = frozenset(ROLES) | {"검사", "주식회사", "대한민국", "국가", "불상", "미상", "성명불상"}
 
 
 @functools.lru_cache(maxsize=1)

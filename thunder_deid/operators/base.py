@@ -75,6 +75,19 @@ def non_overlapping(doc: Document) -> Iterator[Span]:
             pos = s.end
 
 
+def placed(replacements: Iterable[Replacement]) -> Iterator[tuple[int, int, Replacement]]:
+    """Where each replacement's text stands in the output: ``(start, end, replacement)``.
+
+    >>> [(a, b, r.text) for a, b, r in placed([Replacement(1, 2, "XY"), Replacement(3, 4, "")])]
+    [(1, 3, 'XY'), (4, 4, '')]
+    """
+    shift = 0
+    for r in replacements:
+        a = r.start + shift
+        yield a, a + len(r.text), r
+        shift += len(r.text) - (r.end - r.start)
+
+
 class Operator:
     """Turns the spans of a document into replacements (Presidio's ``Operator``, one per output mode).
 

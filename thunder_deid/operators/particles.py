@@ -6,6 +6,13 @@
     ...                       lambda p: p.strip("()"))
     >>> [(r.start, r.end, r.text, r.label) for r in reps]
     [(0, 3, 'A', '인명'), (3, 4, '는', None), (5, 7, '(주소 생략)', '주소'), (7, 7, '으', None)]
+
+A particle after a parenthetical that holds another mention agrees with the mention before it::
+
+    >>> text = "김민준(민준)을 보았다"
+    >>> reps = with_particles(text, [(Span(0, 3, "인명"), "A"), (Span(4, 6, "인명"), "B")])
+    >>> [(r.start, r.end, r.text) for r in reps]
+    [(0, 3, 'A'), (4, 6, 'B'), (7, 8, '를')]
 """
 
 from __future__ import annotations
@@ -41,10 +48,18 @@ def with_particles(text: str, pieces: Iterable[tuple[Span, str]],
     repair for ``read(new text)``."""
     pieces = list(pieces)
     out: list[Replacement] = []
+    owner = None  # a mention followed by "(" whose ")" lies past the next mention: "비즈(BIZ)를" agrees with 비즈
     for k, (s, new) in enumerate(pieces):
         out.append(Replacement(s.start, s.end, new, s.label))
         limit = pieces[k + 1][0].start if k + 1 < len(pieces) else len(text)
-        fix = particle_repair(text, s.end, limit, read(new))
+        gap = text[s.end:limit]
+        if owner is not None and ")" in gap:
+            fix = particle_repair(text, s.end + gap.index(")") + 1, limit, owner)
+            owner = None
+        else:
+            fix = particle_repair(text, s.end, limit, read(new))
+        if gap.startswith("(") and ")" not in gap:
+            owner = read(new)
         if fix is not None:
             out.append(fix)
     return out
