@@ -17,7 +17,10 @@ placeholders to ours (one of ours per court placeholder, particles re-chosen for
 * **particles**: the independent final-consonant check of tests/surrogates/conftest.py on the particle after
   every replacement, for ``court`` and ``surrogate`` outputs.
 
-Rows: the default policy (consistency on) and, as the baseline, the same without consistency.
+Rows: the default policy (consistency on); the same with every span replaced whole (court style keeps a
+trailing type word, ``동신산업`` -> ``A산업``, which the realiser had often put into the surrogate where the
+court wrote none: the ``+type word`` column counts those as reproduced); and, as the baseline, the default
+policy without consistency.
 """
 
 from __future__ import annotations
@@ -35,7 +38,8 @@ from conftest import jong, particle_after, particle_ok  # noqa: E402  (the indep
 
 from thunder_deid.document import Document, load_jsonl  # noqa: E402
 from thunder_deid.operators.base import Replacement, apply, placed  # noqa: E402
-from thunder_deid.operators.court import reading  # noqa: E402
+from thunder_deid.operators import register  # noqa: E402
+from thunder_deid.operators.court import Court, mention_key, reading  # noqa: E402
 from thunder_deid.operators.particles import with_particles  # noqa: E402
 from thunder_deid.policy import Policy  # noqa: E402
 
@@ -69,6 +73,14 @@ def out_pos(reps: list[Replacement], x: int, side: str) -> int:
     return b + (x - r.end)
 
 
+def without_stem(text: str, span, r: Replacement) -> str:
+    """What court style left of a realised span after its replacement: a trailing type word, or ''."""
+    from thunder_deid.operators.court import without_type_word
+
+    kept = without_type_word(text, span)
+    return text[kept.end:span.end] if kept.end == r.end else ""
+
+
 def changed(a: str, b: str) -> int:
     if a == b:
         return 0
@@ -76,8 +88,18 @@ def changed(a: str, b: str) -> int:
     return sum(max(i2 - i1, j2 - j1) for t, i1, i2, j1, j2 in ops if t != "equal")
 
 
+@register
+class CourtWhole(Court):
+    """Court style with each span replaced whole, its trailing type word too (``동신산업`` -> ``A``)."""
+
+    name = "court-whole"
+
+    def __init__(self):
+        super().__init__(type_words=False)
+
+
 def round_trip(gold: Document, real: Document, pred: Document, policy: Policy) -> dict:
-    text, reps = policy.redact(pred, "court")
+    text, reps = policy.redact(pred)
     res = Counter()
     res["docs"] = 1
     # operator invariant: outside its replacements the output is its input
@@ -93,23 +115,36 @@ def round_trip(gold: Document, real: Document, pred: Document, policy: Policy) -
         wrapped = (gold.text[g.start] == "(" and real.text[s.start - 1:s.start] == "("
                    and real.text[s.end:s.end + 1] == ")")
         bounds.append((s.start - 1, s.end + 1) if wrapped else (s.start, s.end))
-    # court placeholder -> ours, at exact positions
+    # court placeholder -> ours, at exact positions (or, for the tolerant figure, ours ending before a type word
+    # that the realiser had put into the surrogate and that court style keeps: "공소외 A주식회사")
     by_key: dict[tuple[str, str], Counter] = defaultdict(Counter)
     exact: dict[int, str] = {}
+    type_word: set[int] = set()
     for i, (g, s) in enumerate(zip(gold.spans, real.spans)):
         hit = [r for r in labelled if r.start < s.end and s.start < r.end]
         res["placeholders"] += 1
         res["covered"] += bool(hit)
         same = [r for r in hit if (r.start, r.end) in ((s.start, s.end), bounds[i])]
+        if not same:
+            same = [r for r in hit if r.start == s.start and r.end < s.end and r.end - r.start >= 2
+                    and real.text[r.end:s.end].strip() and real.text[r.end:s.end] == without_stem(real.text, s, r)]
+            type_word.update(i for _ in same[:1])
         if same:
             exact[i] = same[0].text
             by_key[(gold.text[g.start:g.end], g.label)][same[0].text] += 1
     canon = {k: c.most_common(1)[0][0] for k, c in by_key.items()}
+    # one of ours standing for two court placeholders is a merge, unless the realiser gave both the same text
+    # (then no system could tell them apart)
+    seen_as: dict[str, set[str]] = defaultdict(set)
+    for i, ours in exact.items():
+        seen_as[ours].add(mention_key(real.text[real.spans[i].start:real.spans[i].end]))
     owners = Counter(canon.values())
     for i, ours in exact.items():
         g = gold.spans[i]
         key = (gold.text[g.start:g.end], g.label)
-        res["reproduced"] += ours == canon[key] and owners[ours] == 1
+        ok = ours == canon[key] and (owners[ours] == 1 or len(seen_as[ours]) == 1)
+        res["reproduced_tolerant"] += ok
+        res["reproduced"] += ok and i not in type_word
     fp = [r for r in labelled if not any(r.start < s.end and s.start < r.end for s in real.spans)]
     res["false_positive_replacements"] = len(fp)
     # characters between the court's placeholders: the court's text with its placeholders renamed to ours
@@ -152,10 +187,10 @@ def main() -> int:
         pred = {d.id: d for d in tagger.predict_documents([Document(g.id, real[g.id].text, []) for g in gold])}
     skipped = 0
     rows = [("default policy (consistency on)", Policy(mode="court")),
-            ("threshold 0.5, consistency on", Policy(mode="court", threshold=0.5)),
+            ("same, type words replaced too", Policy(mode="court-whole")),
             ("baseline: consistency off", Policy(mode="court", consistency=False))]
     print(f"{len(gold)} documents")
-    print(f"{'policy':<34} {'placeholders':>12} {'reproduced':>11} {'covered':>8} {'FP repl.':>8} "
+    print(f"{'policy':<34} {'placeholders':>12} {'reproduced':>11} {'+type word':>10} {'covered':>8} {'FP repl.':>8} "
           f"{'chg outside':>11} {'chg outside repl.':>17} {'court particles':>15} {'wrong':>6} {'docs>=95%':>9}")
     for name, policy in rows:
         total, per_doc = Counter(), []
@@ -170,6 +205,7 @@ def main() -> int:
         ok = sum(1 for _, x in per_doc if x["placeholders"] and x["reproduced"] >= 0.95 * x["placeholders"])
         with_ph = sum(1 for _, x in per_doc if x["placeholders"])
         print(f"{name:<34} {total['placeholders']:>12} {total['reproduced'] / max(total['placeholders'], 1):>11.1%} "
+              f"{total['reproduced_tolerant'] / max(total['placeholders'], 1):>10.1%} "
               f"{total['covered'] / max(total['placeholders'], 1):>8.1%} {total['false_positive_replacements']:>8} "
               f"{total['changed_outside_spans']:>11} {total['changed_outside_replacements']:>17} "
               f"{total['court_particles']:>15} {total['court_particles_wrong']:>6} {ok:>4}/{with_ph}")

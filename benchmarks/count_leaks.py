@@ -4,11 +4,11 @@
 
 PRED files are the tagger's predictions (``thunder-deid predict``) on the realised test splits. Each
 document is redacted under the default policy (consistency on) and, as the baseline, with consistency
-off. For every distinct form (two characters or more) that some replacement removed, the script looks for
+off. For every distinct form (two characters or more) the policy detected as PII, the script looks for
 the same form left in the output outside any replacement, standing as a word: not preceded by a letter,
 digit or syllable, and followed by the end, a non-Hangul character or a Korean particle. The check is
-written here, apart from :mod:`thunder_deid.consistency`, and is looser about what follows (any text
-starting with a particle counts), so it finds at least the leaks that module would.
+written here, apart from :mod:`thunder_deid.consistency` (its own particle list; a particle then a
+second one counts, whatever follows the second).
 """
 
 from __future__ import annotations
@@ -30,6 +30,18 @@ def _hangul(c: str) -> bool:
     return "가" <= c <= "힣"
 
 
+def _ends_word(rest: str) -> bool:
+    """Nothing Hangul follows, or a particle and then nothing Hangul or a second particle."""
+    if not rest or not _hangul(rest[0]):
+        return True
+    for p in PARTICLES:
+        if rest.startswith(p):
+            tail = rest[len(p):]
+            if not tail or not _hangul(tail[0]) or tail.startswith(PARTICLES):
+                return True
+    return False
+
+
 def leaks(text: str, forms: set[str], covered: list[tuple[int, int]]) -> dict[str, int]:
     out: dict[str, int] = {}
     for form in forms:
@@ -39,10 +51,9 @@ def leaks(text: str, forms: set[str], covered: list[tuple[int, int]]) -> dict[st
                 continue
             if a and (_hangul(text[a - 1]) or text[a - 1].isalnum()) and (_hangul(form[0]) or form[0].isalnum()):
                 continue
-            rest = text[b:b + 3]
-            if rest and _hangul(rest[0]) and _hangul(form[-1]) and not rest.startswith(PARTICLES):
-                continue
-            if rest and rest[0].isalnum() and not _hangul(rest[0]) and form[-1].isalnum():
+            if not _ends_word(text[b:b + 8]):
+                continue  # a longer word (제1항, 71번, 임시의장), not the form
+            if b < len(text) and text[b].isalnum() and not _hangul(text[b]) and form[-1].isalnum():
                 continue
             out[form] = out.get(form, 0) + 1
     return out
@@ -54,8 +65,8 @@ def count(docs, policy: Policy, mode: str) -> tuple[int, int, int, list[str]]:
     examples = []
     for d in docs:
         text, reps = policy.redact(d, mode, seed=1)
-        forms = {d.text[r.start:r.end] for r in reps if r.label and len(d.text[r.start:r.end].strip()) >= 2}
-        forms = {f for f in forms if f == f.strip()}
+        forms = {d.text[s.start:s.end] for s in policy.prepare(d).spans if policy.mode_for(s.label, mode) != "keep"}
+        forms = {f for f in forms if f == f.strip() and len(f) >= 2}
         covered = [(a, b) for a, b, r in placed(reps)]
         found = leaks(text, forms, covered)
         n_forms += len(forms)

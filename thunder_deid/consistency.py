@@ -17,49 +17,54 @@ Each form takes the label (and the highest score) it was detected with most ofte
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections import Counter
-from typing import Iterable
+from typing import Callable, Iterable
 
 from thunder_deid.document import Document, Span
-from thunder_deid.surrogates.hangul import CONTINUATIONS, find_particle, is_hangul_syllable
+from thunder_deid.surrogates.hangul import CONTINUATIONS, PAIRS, is_hangul_syllable
 
 # Particles that do not alternate on a final consonant (those that do are found by find_particle).
 INVARIANT = ("에게서", "에게", "에서", "한테", "께서", "께", "에", "의", "도", "만", "까지", "부터", "처럼", "보다",
              "마저", "조차", "밖에", "하고", "씨", "측", "등")
 
 
+_PARTICLES = tuple(sorted({f for pair in PAIRS for f in pair} | {"으로", "로"} | set(INVARIANT) | set(CONTINUATIONS),
+                          key=len, reverse=True))
+
+
 def _word_char(ch: str) -> bool:
     return is_hangul_syllable(ch) or ch.isalnum()
 
 
-def particle_follows(rest: str) -> bool:
-    """Is ``rest`` (the text right after a form) the end of a word: nothing Hangul, or a particle?
+def particle_follows(rest: str, depth: int = 0) -> bool:
+    """Is ``rest`` (the text right after a form) the end of a word: nothing Hangul, or particles (stacked
+    ones too: ``으로서의``, ``만으로도``) up to a word boundary?
 
-    >>> [particle_follows(r) for r in ("는 ", "에게", "로부터 ", ", ", "사를", "에서의", "")]
-    [True, True, True, True, False, True, True]
+    >>> [particle_follows(r) for r in ("는 ", "에게", "로부터 ", ", ", "사를", "에서의", "", "으로서의 ", "의무")]
+    [True, True, True, True, False, True, True, True, False]
     """
     if not rest or not is_hangul_syllable(rest[0]):
         return True
-    if find_particle(rest) is not None and find_particle(rest)[0] == 0:
-        return True
-    for p in INVARIANT:
-        if rest.startswith(p):
-            tail = rest[len(p):]
-            if not tail or not is_hangul_syllable(tail[0]) or any(tail.startswith(c) for c in CONTINUATIONS):
-                return True
-    return False
+    if depth == 3:
+        return False
+    return any(rest.startswith(p) and particle_follows(rest[len(p):], depth + 1) for p in _PARTICLES)
 
 
-def occurrences(text: str, form: str) -> Iterable[tuple[int, int]]:
-    """Where ``form`` stands as a word in ``text`` (particles may follow it)."""
+def occurrences(text: str, form: str, replaced: Callable[[int], bool] = lambda i: False) -> Iterable[tuple[int, int]]:
+    """Where ``form`` stands as a word in ``text`` (particles may follow it); a neighbour for which
+    ``replaced(offset)`` holds will not be in the output, so it bounds the word (``10비즈`` with ``10`` replaced)."""
     for m in re.finditer(re.escape(form), text):
         a, b = m.start(), m.end()
-        if a > 0 and _word_char(text[a - 1]) and _word_char(form[0]):
+        if a > 0 and _word_char(text[a - 1]) and _word_char(form[0]) and not replaced(a - 1):
+            continue
+        if b < len(text) and replaced(b):
+            yield a, b
             continue
         if _word_char(form[-1]) and b < len(text) and text[b].isalnum() and not is_hangul_syllable(text[b]):
             continue
-        if particle_follows(text[b:b + 8]) or not _word_char(form[-1]):
+        if particle_follows(text[b:b + 12]) or not _word_char(form[-1]):
             yield a, b
 
 
@@ -80,10 +85,16 @@ def propagate(doc: Document, allow: Iterable[str] = (), min_length: int = 2) -> 
     if not labels:
         return doc
     taken = [(s.start, s.end) for s in doc.spans]
+    starts = [s.start for s in doc.spans]
+
+    def replaced(i: int) -> bool:  # inside one of the detected spans
+        k = bisect.bisect_right(starts, i) - 1
+        return k >= 0 and doc.spans[k].start <= i < doc.spans[k].end
+
     added: list[Span] = []
     for form in sorted(labels, key=len, reverse=True):  # longer forms first: 김민준 before 민준
         label = labels[form].most_common(1)[0][0]
-        for a, b in occurrences(doc.text, form):
+        for a, b in occurrences(doc.text, form, replaced):
             if any(x < b and a < y for x, y in taken):
                 continue
             added.append(Span(a, b, label, score=scores[form], extra={"propagated": True}))

@@ -124,9 +124,9 @@ def register(cls: O) -> O:
 
 
 def operator_names() -> tuple[str, ...]:
-    """The registered output modes, in registration order."""
+    """The registered output modes: the built-in ones in their usual order, then the others by name."""
     _load_builtins()
-    return tuple(_REGISTRY)
+    return tuple(sorted(_REGISTRY, key=_rank))
 
 
 def get_operator(name: str, **options) -> Operator:
@@ -152,6 +152,9 @@ def _load_builtins() -> None:
 
     import thunder_deid.operators as pkg
 
-    names = [m.name for m in pkgutil.iter_modules(pkg.__path__)]
-    for name in sorted(names, key=lambda n: (_ORDER.index(n) if n in _ORDER else len(_ORDER), n)):
-        importlib.import_module(f"{pkg.__name__}.{name}")
+    for m in pkgutil.iter_modules(pkg.__path__):
+        importlib.import_module(f"{pkg.__name__}.{m.name}")
+
+
+def _rank(name: str) -> tuple[int, str]:
+    return (_ORDER.index(name) if name in _ORDER else len(_ORDER), name)

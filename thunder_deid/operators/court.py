@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from string import ascii_uppercase
 
-from thunder_deid.document import Document
+from thunder_deid.document import Document, Span
 from thunder_deid.operators.base import Operator, Replacement, non_overlapping, register
 from thunder_deid.operators.particles import with_particles
 from thunder_deid.taxonomy import load_taxonomy, split_label
@@ -81,6 +81,9 @@ class Court(Operator):
     name = "court"
     description = "law.go.kr style: persons and businesses A, B, C…, (주소 생략)-style omissions, ○○ places"
 
+    def __init__(self, type_words: bool = True):
+        self.type_words = type_words  # keep a trailing type word outside the placeholder (A은행)
+
     def replacements(self, doc: Document) -> list[Replacement]:
         names: dict[tuple[str, str], str] = {}
         counts = {"letter": 0, "symbol": 0}
@@ -88,6 +91,8 @@ class Court(Operator):
         styled = []
         for s in non_overlapping(doc):
             style = court_style(s.label)
+            if style != "omit" and self.type_words:
+                s = without_type_word(doc.text, s)
             key = mention_key(doc.text[s.start:s.end])
             if style == "omit":
                 word = omission_word(s.label)
@@ -115,6 +120,31 @@ class Court(Operator):
                 name = name[1:-1]  # "계좌(123-45)" -> "계좌(계좌번호 생략)", not "계좌((계좌번호 생략))"
             pieces.append((s, name))
         return with_particles(doc.text, pieces, reading)
+
+
+def without_type_word(text: str, span: Span) -> Span:
+    """The span without a type word it ends in, which the courts keep (``동신산업`` -> ``A산업``, ``○○은행``);
+    names of persons have none, and at least two characters must be left.
+
+    >>> text = "동신산업과 하나은행"
+    >>> [text[s.start:s.end] for s in (without_type_word(text, Span(0, 4, "사업체")), without_type_word(text, Span(6, 10, "은행업")))]
+    ['동신', '하나']
+    """
+    from thunder_deid.surrogates.engine import UNIT_WORDS
+    from thunder_deid.surrogates.places import all_type_words, type_words
+
+    tax = load_taxonomy()
+    base = split_label(span.label)[0]
+    if base not in tax or tax.is_descendant(base, "이름"):
+        return span
+    mention = text[span.start:span.end]
+    for w in sorted(set(type_words(base)) | set(all_type_words()) | set(UNIT_WORDS), key=len, reverse=True):
+        if len(w) >= 2 and mention.endswith(w) and len(mention.rstrip()) - len(w) >= 2:
+            end = span.end - len(w)
+            while end > span.start and text[end - 1] == " ":
+                end -= 1
+            return Span(span.start, end, span.label, span.sub, span.score)
+    return span
 
 
 def omission_word(label: str) -> str:
