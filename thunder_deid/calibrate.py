@@ -115,7 +115,7 @@ def register(sub) -> None:
     p.add_argument("--gold", type=Path, required=True, help="annotated development documents (JSONL)")
     p.add_argument("--pred", type=Path, help="the tagger's predictions on them (default: run --model)")
     p.add_argument("--model", type=Path, help="model directory (default: the embedded model)")
-    p.add_argument("--device", default="cpu")
+    p.add_argument("--device", default="cpu", help="where the model runs without --pred (cpu, cuda, cuda:N)")
     p.add_argument("--recall", type=float, default=0.95, help="target recall per label")
     p.add_argument("--match", choices=("partial", "strict"), default="partial", help="word-segment matching")
     p.add_argument("--out", type=Path, required=True, help="policy YAML to write")
