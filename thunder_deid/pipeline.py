@@ -32,7 +32,7 @@ from typing import Iterator
 
 from thunder_deid.document import Document
 from thunder_deid.errors import ThunderDeidError
-from thunder_deid.formats import Format, Source, document_id, get_format, suffixes
+from thunder_deid.formats import Format, Source, apply_replacements, document_id, get_format, suffixes
 from thunder_deid.io import atomic_writer, check_output_file, refuse_overwrite_input
 
 MANIFEST = "manifest.jsonl"
@@ -67,8 +67,15 @@ class Summary:
              f"{self.spans:,} spans in {self.seconds:.1f}s -> {out}")
         extra = [f"{n} {what}" for n, what in ((self.resumed, "already done"), (self.skipped, "not readable formats"),
                                                (self.failed, "failed")) if n]
-        return s + (f" ({', '.join(extra)}; see {out / MANIFEST})" if extra and out.is_dir() else
-                    f" ({', '.join(extra)})" if extra else "")
+        if not extra:
+            return s
+        where = f"; see {out / MANIFEST}" if (out / MANIFEST).is_file() else ""
+        return f"{s} ({', '.join(extra)}{where})"
+
+    def add(self, documents: int, characters: int, labels: Counter) -> None:
+        self.documents += documents
+        self.characters += characters
+        self.spans += sum(labels.values())
 
 
 def plan(inp: Path, out: Path, mode: str) -> tuple[list[Job], list[Path], bool]:
@@ -168,15 +175,11 @@ class Run:
             self.mapping.extend(mapping_rows(doc, reps))
         return "", reps
 
-    def count(self, job: Job, pairs: list[tuple[Source, Document]]) -> dict:
-        labels = Counter(s.label for _, d in pairs for s in d.spans)
-        chars = sum(len(src.text) for src, _ in pairs)
-        self.summary.documents += len(pairs)
-        self.summary.characters += chars
-        self.summary.spans += sum(labels.values())
-        first = pairs[0][0] if pairs else None
-        return {"format": job.fmt.name, "encoding": first.encoding if first else None, "documents": len(pairs),
-                "characters": chars, "spans": dict(sorted(labels.items()))}
+    def done(self, job: Job, documents: int, characters: int, labels: Counter, encoding: str | None) -> None:
+        """Count a finished file into the summary and the manifest."""
+        self.summary.add(documents, characters, labels)
+        self.record(job, "ok", format=job.fmt.name, encoding=encoding, documents=documents, characters=characters,
+                    spans=dict(sorted(labels.items())))
 
     def record(self, job: Job, status: str, **info) -> None:
         if status == "ok":
@@ -195,7 +198,7 @@ class Run:
         text, reps = self.output(doc)
         if self.jsonl_out is not None:
             line = text if self.mode == "json" else json.dumps(
-                {"id": src.id, "text": _applied(src, reps)}, ensure_ascii=False)
+                {"id": src.id, "text": apply_replacements(src.text, reps)}, ensure_ascii=False)
             self.jsonl_out.write(line + "\n")
         elif self.mode == "json":
             with atomic_writer(job.out) as f:
@@ -225,11 +228,7 @@ class Run:
                     f.write(self.output(doc)[0] + "\n")
         else:
             job.fmt.write(job.out, ((src, self.output(doc)[1]) for src, doc in pairs()))
-        self.summary.documents += n
-        self.summary.characters += chars
-        self.summary.spans += sum(labels.values())
-        self.record(job, "ok", format=job.fmt.name, encoding="utf-8", documents=n, characters=chars,
-                    spans=dict(sorted(labels.items())))
+        self.done(job, n, chars, labels, "utf-8")
 
     def run(self, jobs: list[Job], strict: bool) -> Summary:
         start = time.perf_counter()
@@ -245,7 +244,7 @@ class Run:
                         raise
                     self.record(job, "failed", error=_reason(job, e))
                     continue
-                self.record(job, "ok", **self.count(job, [(src, doc)]))
+                self.done(job, 1, len(src.text), Counter(s.label for s in doc.spans), src.encoding)
             pending.clear()
 
         for job in jobs:
@@ -283,12 +282,6 @@ def _reason(job: Job, e: Exception) -> str:
     """The one-line reason a file failed: our own errors name file and place; anything else only by its
     type, since a library's message may quote document text."""
     return str(e) if isinstance(e, ThunderDeidError) else f"{job.path}: unexpected {type(e).__name__} while processing"
-
-
-def _applied(src: Source, reps: list) -> str:
-    from thunder_deid.formats import apply_replacements
-
-    return apply_replacements(src.text, reps)
 
 
 class _Manifest:

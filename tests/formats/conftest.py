@@ -13,6 +13,7 @@ import pytest
 
 # made-up persons: in the body, a table, header/footer, comments, metadata, revisions
 PERSONS = ("홍길동", "김철수", "이영희", "박영희", "최민수", "강감찬", "정민호")
+DELETED = "박영수"  # only in tracked deletions: never replaced, must be gone after reading
 AUTHOR, EDITOR, COMMENTER = "최민수", "강감찬", "박영희"
 
 
@@ -90,6 +91,8 @@ def hwpx_document():
         d.set_footer_text("꼬리글 김철수")
         d.add_memo_with_anchor("박영희 메모: 홍길동 확인", paragraph=p, author=AUTHOR)
         d.add_tracked_insert(p, " 추가 정민호", author=EDITOR)
+        gone = d.add_paragraph("삭제된 증인 박영수의 진술")
+        d.add_tracked_delete(gone, match="박영수", author=EDITOR)
     return d
 
 

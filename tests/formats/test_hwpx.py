@@ -10,7 +10,7 @@ import pytest
 from thunder_deid.errors import ThunderDeidError
 from thunder_deid.formats import apply_replacements, get_format
 
-from .conftest import AUTHOR, EDITOR, leaks, package_strings, replacements
+from .conftest import AUTHOR, DELETED, EDITOR, PERSONS, leaks, package_strings, replacements
 
 hwpx = pytest.importorskip("hwpx")
 
@@ -41,8 +41,10 @@ def package_strings_of(doc):
 def test_redacted_hwpx_opens_keeps_structure_and_leaks_no_name(hwpx_file, tmp_path):
     fmt = get_format(hwpx_file)
     (src,) = fmt.read(hwpx_file, "판결")
-    for line in ("피고인 홍길동은 서울에 산다.", "머리글 홍길동", "꼬리글 김철수", "이영희", "박영희 메모: 홍길동 확인"):
+    for line in ("피고인 홍길동은 서울에 산다.", "머리글 홍길동", "꼬리글 김철수", "이영희", "박영희 메모: 홍길동 확인",
+                 "증인 김철수의 진술 추가 정민호", "삭제된 증인 의 진술"):  # insertion kept, deletion accepted
         assert line in src.text.split("\n")
+    assert DELETED in "".join(package_strings(hwpx_file).values()) and DELETED not in src.text
     reps = replacements(src.text)
     out = tmp_path / "out.hwpx"
     fmt.write(out, [(src, reps)])
@@ -52,7 +54,7 @@ def test_redacted_hwpx_opens_keeps_structure_and_leaks_no_name(hwpx_file, tmp_pa
     (again,) = fmt.read(out, "x")
     assert again.text == apply_replacements(src.text, reps)  # text outside the spans unchanged
     # metadata, memo author, tracked-change author, previews: no name anywhere in the package
-    assert leaks(hwpx_file) and leaks(out) == []
+    assert leaks(hwpx_file) and leaks(out, (*PERSONS, DELETED)) == []
     parts = package_strings(out)
     assert "synthetic-fixture-author" not in parts["Contents/content.hpf"]  # python-hwpx's creator/lastsaveby
     assert AUTHOR not in "".join(parts.values()) and EDITOR not in "".join(parts.values())

@@ -16,7 +16,8 @@ from typing import Iterable, Iterator
 
 from thunder_deid.formats.base import Format, Source, register
 from thunder_deid.formats.xmlzip import (
-    BLANK_PNG, Package, TextModel, apply_to_slots, blank_authors, blank_elements, local, read_package, sweep)
+    BLANK_PNG, Package, TextModel, apply_to_slots, blank_authors, blank_elements, local, read_package,
+    remove_keeping_tail, sweep)
 
 _TEXT_PART = re.compile(r"word/(document|header\d*|footer\d*|footnotes|endnotes|comments)\.xml")
 _ORDER = ("document", "header", "footer", "footnotes", "endnotes", "comments")
@@ -52,19 +53,8 @@ def accept_revisions(pkg: Package, part: str) -> None:
             i = parent.index(el)
             for child in reversed(list(el)):
                 parent.insert(i, child)
-        _remove_keeping_tail(el)
+        remove_keeping_tail(el)
         pkg.changed.add(part)
-
-
-def _remove_keeping_tail(el) -> None:
-    parent, tail = el.getparent(), el.tail
-    if tail:
-        prev = el.getprevious()
-        if prev is not None:
-            prev.tail = (prev.tail or "") + tail
-        else:
-            parent.text = (parent.text or "") + tail
-    parent.remove(el)
 
 
 @register

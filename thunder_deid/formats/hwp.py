@@ -15,7 +15,7 @@ from typing import Iterable, Iterator
 
 from thunder_deid.errors import ThunderDeidError
 from thunder_deid.formats.base import Format, Source, read_bytes, register
-from thunder_deid.formats.hwpx import MODEL, write_hwpx
+from thunder_deid.formats.hwpx import MODEL, accept_tracked_changes, write_hwpx
 from thunder_deid.formats.xmlzip import Package, read_package
 
 OLE_MAGIC = bytes.fromhex("d0cf11e0a1b11ae1")
@@ -47,6 +47,7 @@ class Hwp(Format):
         tmp = io.BytesIO(converted)
         pkg = Package(tmp, "HWP")  # type: ignore[arg-type]
         pkg.path = path
+        accept_tracked_changes(pkg)
         src = read_package(pkg, MODEL, doc_id, self.name)
         src.meta["hwp_unconverted"] = len(caught)
         yield src

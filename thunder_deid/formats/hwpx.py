@@ -1,7 +1,8 @@
 """Hancom Office documents (``.hwpx``, OWPML: a zip of XML parts), read and written through their XML.
 
 The text is every section in order (``Contents/section*.xml``); headers, footers, footnotes, memos and
-table cells live inside the sections' paragraphs and are redacted alike. The output is the same package
+table cells live inside the sections' paragraphs and are redacted alike. Tracked changes are accepted
+first (deleted text removed, inserted text kept), so no deleted name survives. The output is the same package
 with the replacements inside the ``hp:t`` text nodes (a mention across runs included), styles and layout
 untouched, and the rest scrubbed: the package metadata (title, creator, last saved by, subject,
 description, keywords), author attributes (memos, tracked-change authors), the plain-text preview
@@ -18,11 +19,13 @@ from typing import Iterable, Iterator
 from thunder_deid.errors import ThunderDeidError
 from thunder_deid.formats.base import Format, Source, apply_replacements, register
 from thunder_deid.formats.xmlzip import (
-    BLANK_PNG, Package, TextModel, apply_to_slots, blank_authors, blank_elements, local, read_package, sweep)
+    BLANK_PNG, Package, TextModel, apply_to_slots, blank_authors, blank_elements, local, read_package,
+    remove_keeping_tail, sweep)
 
 _SECTION = re.compile(r"Contents/section(\d+)\.xml")
 _KEPT_META = frozenset({"CreatedDate", "ModifiedDate", "date"})
 _PERSON_PARAMS = frozenset({"author", "creator", "lastsaveby"})
+_TRACK_MARKS = frozenset({"deleteBegin", "deleteEnd", "insertBegin", "insertEnd"})
 PREVIEW_CHARS = 1024
 
 
@@ -38,6 +41,32 @@ def open_package(path: Path) -> Package:
     if not _sections(pkg):
         raise ThunderDeidError(f"{path}: not an HWPX document (no Contents/section0.xml)")
     return pkg
+
+
+def accept_tracked_changes(pkg: Package) -> None:
+    """Accept the tracked changes of every section: the text between ``<hp:deleteBegin/>`` and its
+    ``<hp:deleteEnd/>`` (which may lie in a later run or paragraph) goes, insertions stay; the markers go."""
+    for part in _sections(pkg):
+        root = pkg.tree(part)
+        deleting = False
+        markers = []
+        for t in root.iter():
+            if local(t.tag) != MODEL.text_tag:
+                continue
+            if deleting and t.text:
+                t.text = None
+            for child in t:
+                name = local(child.tag)
+                if name in _TRACK_MARKS:
+                    markers.append(child)
+                    if name in ("deleteBegin", "deleteEnd"):
+                        deleting = name == "deleteBegin"
+                if deleting and child.tail:
+                    child.tail = None
+        for m in markers:
+            remove_keeping_tail(m)
+        if markers:
+            pkg.changed.add(part)
 
 
 def _is_person_meta(el) -> bool:
@@ -58,7 +87,9 @@ class Hwpx(Format):
     description = "Hancom OWPML: text nodes, styles and tables kept; metadata, memo authors, previews scrubbed"
 
     def read(self, path: Path, doc_id: str) -> Iterator[Source]:
-        yield read_package(open_package(path), MODEL, doc_id, self.name)
+        pkg = open_package(path)
+        accept_tracked_changes(pkg)
+        yield read_package(pkg, MODEL, doc_id, self.name)
 
     def write(self, out: Path, items: Iterable[tuple[Source, list]]) -> None:
         for src, reps in items:

@@ -255,3 +255,15 @@ def blank_elements(pkg: Package, part: str, names: Iterable[str] | Callable[[obj
                 el.remove(child)
             el.text = None
             pkg.changed.add(part)
+
+
+def remove_keeping_tail(el) -> None:
+    """Remove ``el`` and its content but keep the text that follows it (its tail) in place."""
+    parent, tail = el.getparent(), el.tail
+    if tail:
+        prev = el.getprevious()
+        if prev is not None:
+            prev.tail = (prev.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+    parent.remove(el)
