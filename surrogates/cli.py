@@ -5,10 +5,29 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import re
 import sys
 from pathlib import Path
 
 log = logging.getLogger(__name__)
+
+# one realisation a file: what `realize --epochs` writes and `train --train-dir` reads (train.seed1200.jsonl too)
+_SEED_FILE = re.compile(r"(?:^|[._-])seed(\d+)\.jsonl$")
+
+
+def epoch_filename(epoch: int, seed: int) -> str:
+    """``epoch_01.seed12001.jsonl``: the epoch for people, the replacement seed for ``train --train-dir``.
+
+    >>> epoch_filename(1, 12001), seed_of_filename(epoch_filename(1, 12001)), seed_of_filename("train.seed1200.jsonl")
+    ('epoch_01.seed12001.jsonl', 12001, 1200)
+    """
+    return f"epoch_{epoch:02d}.seed{seed}.jsonl"
+
+
+def seed_of_filename(name: str) -> int | None:
+    """The replacement seed a realisation's file name records, or None."""
+    m = _SEED_FILE.search(name)
+    return int(m.group(1)) if m else None
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
@@ -35,8 +54,9 @@ def register(sub: "argparse._SubParsersAction") -> None:
         "realize", formatter_class=HelpFormatter, help="replace every span by a surrogate (training/evaluation data)",
         description="Replace every span of a JSONL corpus by a seeded, type-compatible surrogate, repair the Korean\n"
         "around it (particles, type words) and re-anchor the spans (appendix F).\n\n"
-        "Single schedule writes one file; --epochs N writes OUT_DIR/epoch_01.jsonl … with replacement seed\n"
-        "(TRAIN_SEED - 1199) * 10000 + 2000 + e for epoch e.\n\nexample:\n"
+        "Single schedule writes one file; --epochs N writes OUT_DIR/epoch_01.seed12001.jsonl … with replacement\n"
+        "seed (TRAIN_SEED - 1199) * 10000 + 2000 + e for epoch e: the names `train --train-dir OUT_DIR` reads.\n\n"
+        "example:\n"
         "  thunder-deid realize work/splits/thunder/test.jsonl work/realized/thunder/test.jsonl --seed 1199\n"
         "  thunder-deid realize work/splits/thunder/test.jsonl work/realized_heldout/thunder/test.jsonl --seed 1199 --source eval\n"
         "  thunder-deid realize work/splits/thunder/train.jsonl work/realized/thunder/train_epochs --epochs 30 --train-seed 1200",
@@ -105,7 +125,8 @@ def _realize(args: argparse.Namespace) -> int:
         out_dir = Path(args.output)
         if out_dir.suffix == ".jsonl":
             raise ThunderDeidError(f"--epochs writes a folder, not {args.output}")
-        jobs = [(epoch_seed(args.train_seed, e), out_dir / f"epoch_{e:02d}.jsonl") for e in range(1, args.epochs + 1)]
+        seeds = [epoch_seed(args.train_seed, e) for e in range(1, args.epochs + 1)]
+        jobs = [(s, out_dir / epoch_filename(e, s)) for e, s in enumerate(seeds, 1)]
     # every output is checked before any work, so a bad path never leaves half the epochs written
     for _, out in jobs:
         refuse_overwrite_input([args.input], out)

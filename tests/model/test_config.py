@@ -55,3 +55,26 @@ def test_dropout_reaches_the_modernbert_config(tiny_tokenizer):
     hf = build_tagger(cfg, tiny_tokenizer, LabelSet(["인명"])).config
     assert (hf.embedding_dropout, hf.attention_dropout, hf.mlp_dropout) == (0.1, 0.1, 0.1)
     assert get_config("small").model.dropout == 0.0
+
+
+@pytest.mark.parametrize("text, line, message", [
+    ("base: tiny\ntrain:\n  epochs: 2\n  replacement: per_epoch\n", 4, "train.replacement: 'per_epoch' is not one of"),
+    ("# a comment\ntrain: {target_level: leaves}\n", 2, "train.target_level: 'leaves' is not one of leaf, mid, top"),
+    ("train:\n  epochs: two\n", 2, "train.epochs: 'two' is not an int"),
+    ("model: {dropout: high}\n", 1, "model.dropout: 'high' is not a float"),
+])
+def test_a_typo_in_a_choice_fails_with_file_and_line(tmp_path, text, line, message):
+    """``replacement: per_epoch`` must not silently train with another schedule."""
+    p = tmp_path / "c.yaml"
+    p.write_text(text)
+    with pytest.raises(ThunderDeidError) as e:
+        get_config(p)
+    assert f"c.yaml:{line}: {message}" in str(e.value)
+
+
+def test_config_doctests():
+    import doctest
+
+    import thunder_deid.model.config as config
+
+    assert doctest.testmod(config).failed == 0

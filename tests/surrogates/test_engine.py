@@ -128,7 +128,7 @@ def test_cli_single_and_epochs(tmp_path, capsys):
     assert out.read_bytes() == first
     assert json.loads((tmp_path / "rep.json").read_text())["realized"] == sum(len(d.spans) for d in DOCS)
     assert main(["realize", str(src), str(tmp_path / "ep"), "--epochs", "2", "--train-seed", "1200"]) == 0
-    e1, e2 = load_jsonl(tmp_path / "ep" / "epoch_01.jsonl"), load_jsonl(tmp_path / "ep" / "epoch_02.jsonl")
+    e1, e2 = load_jsonl(tmp_path / "ep" / "epoch_01.seed12001.jsonl"), load_jsonl(tmp_path / "ep" / "epoch_02.seed12002.jsonl")
     assert e1[0].meta["surrogate_seed"] == 12001 and e2[0].meta["surrogate_seed"] == 12002
     assert [d.text for d in e1] != [d.text for d in e2]
     assert main(["realize", str(src), str(src), "--seed", "1"]) == 2  # never overwrites its input

@@ -72,6 +72,8 @@ class TrainConfig:
     replacement: str = "per-epoch"  # per-epoch | single (appendix F)
     bf16: bool = True               # autocast on CUDA only; CPUs train in fp32
     eval_every_epochs: int = 1
+    extra_docs: int = 0             # --train-extra documents drawn per epoch (0: all of them)
+    extra_excerpt: int = 0          # body characters kept per extra document besides header and footer (0: whole)
 
 
 @dataclass
@@ -95,6 +97,57 @@ def _build(klass, values: dict[str, Any], where: str):
     if unknown:
         raise ThunderDeidError(f"config: unknown {where} field(s) {sorted(unknown)}; known: {sorted(known)}")
     return klass(**values)
+
+
+# Fields whose value picks a code path: a typo must fail, not train another way.
+CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
+    ("train", "replacement"): ("per-epoch", "single", "none"),
+    ("train", "target_level"): ("leaf", "mid", "top"),
+}
+
+
+def problems(cfg: Config) -> list[tuple[str, str, str]]:
+    """``(section, field, message)`` for every value :class:`Config` cannot train with.
+
+        >>> cfg = get_config("small"); cfg.train.replacement = "per_epoch"; cfg.train.extra_docs = -1
+        >>> [(s, f) for s, f, _ in problems(cfg)]
+        [('train', 'replacement'), ('train', 'extra_docs')]
+    """
+    out = []
+    for (section, name), allowed in CHOICES.items():
+        v = getattr(getattr(cfg, section), name)
+        if v not in allowed:
+            out.append((section, name, f"{v!r} is not one of {', '.join(allowed)}"))
+    for section in ("model", "train"):
+        obj = getattr(cfg, section)
+        for f in dataclasses.fields(obj):
+            v, kind = getattr(obj, f.name), {"int": int, "float": (int, float), "bool": bool, "str": str}[str(f.type)]
+            if not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
+                out.append((section, f.name, f"{v!r} is not a{'n' if str(f.type) == 'int' else ''} {f.type}"))
+            elif kind is int and v < 0:
+                out.append((section, f.name, f"{v} is negative"))
+    return out
+
+
+def _key_line(path: Path, section: str, name: str) -> int | None:
+    """The 1-based line of ``section: {name: ...}`` in a YAML file (None when not written there)."""
+    import yaml
+
+    try:
+        root = yaml.compose(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError):
+        return None
+    for keys in ((section, name), (name,)):
+        node = root
+        for k in keys:
+            if not isinstance(node, yaml.MappingNode):
+                break
+            node = next((v for kn, v in node.value if kn.value == k), None)
+            if node is None:
+                break
+        else:
+            return node.start_mark.line + 1
+    return None
 
 
 def _paper(layers: int, hidden: int, heads: int, inter: int, lr: float, batch: int) -> dict[str, Any]:
@@ -145,4 +198,8 @@ def get_config(name_or_path: str | Path) -> Config:
     extra = set(over) - {"name", "model", "train"}
     if extra:
         raise ThunderDeidError(f"config {p}: unknown top-level key(s) {sorted(extra)}")
-    return Config.from_dict(d)
+    cfg = Config.from_dict(d)
+    for section, name, msg in problems(cfg):
+        line = _key_line(p, section, name) if p.is_file() else None
+        raise ThunderDeidError(f"config {p}{f':{line}' if line else ''}: {section}.{name}: {msg}")
+    return cfg
