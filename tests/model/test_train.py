@@ -178,3 +178,76 @@ def test_a_failed_save_leaves_the_previous_model_whole(model_dir, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["model"]     # no temporary folder left behind
     save_model(model, out, str(out / "tokenizer"), meta)               # re-saving in place reads its own copy
     assert load_model(out)[3]["tokenizer"] == "tokenizer"
+
+
+def test_realize_epochs_writes_what_train_dir_reads(data, tiny_tokenizer_dir):
+    """``realize --epochs`` and ``train --train-dir`` agree on file names: each epoch trains on its own file."""
+    import doctest
+
+    import thunder_deid.surrogates.cli as scli
+    from thunder_deid.cli import main
+    from thunder_deid.model.train import realisation_file
+
+    assert doctest.testmod(scli).failed == 0
+    assert main(["realize", str(data / "train.jsonl"), str(data / "ep"), "--epochs", "2", "--train-seed", "1200"]) == 0
+    assert sorted(p.name for p in (data / "ep").iterdir()) == ["epoch_01.seed12001.jsonl", "epoch_02.seed12002.jsonl"]
+    assert realisation_file(data / "ep", 12002, 2).name == "epoch_02.seed12002.jsonl"
+    job = _job(data, tiny_tokenizer_dir, "run", save_best=False)
+    job.train, job.train_dir = None, data / "ep"
+    job.config.train.replacement, job.config.train.epochs = "per-epoch", 2
+    run(job)
+    assert [json.loads(x)["epoch"] for x in (data / "run" / "metrics.jsonl").read_text().splitlines()] == [1, 2]
+
+
+def test_train_dir_without_the_epoch_file_is_a_clear_error(data, tiny_tokenizer_dir):
+    from thunder_deid.errors import ThunderDeidError
+
+    (data / "ep").mkdir()
+    (data / "ep" / "train.seed1200.jsonl").write_bytes((data / "train.jsonl").read_bytes())
+    job = _job(data, tiny_tokenizer_dir, "run", save_best=False)
+    job.train, job.train_dir = None, data / "ep"
+    job.config.train.replacement = "per-epoch"    # epoch 1 wants seed 12001; only 1200 is there
+    with pytest.raises(ThunderDeidError, match=r"no \*seed12001.jsonl for epoch 1 .*realize --epochs"):
+        run(job)
+    job.config.train.replacement = "single"       # the training seed's realisation
+    run(job)
+
+
+def test_extra_documents_are_drawn_per_epoch_and_realised(data, tiny_tokenizer_dir):
+    """``--train-extra``: ``extra_docs`` documents a epoch, another draw each epoch, the same on a rerun,
+    realised with the epoch's seed like the main set."""
+    from thunder_deid.document import Document, Span, load_jsonl
+    from thunder_deid.model.train import epoch_documents, load_extra
+
+    extra = [Document(f"p{i}", f"피 고 인 성명{i}\n\n주 문\n\n피해자 공소외 {i}에게", [Span(6, 8 + len(str(i)), "인명")])
+             for i in range(1, 9)]
+    write_jsonl(data / "extra.jsonl", extra)
+    job = _job(data, tiny_tokenizer_dir, "run", save_best=False)
+    job.train_extra = data / "extra.jsonl"
+    job.config.train.replacement, job.config.train.extra_docs = "per-epoch", 3
+    base, pool = load_jsonl(data / "train.jsonl"), load_extra(job)
+    e1, e1b, e2 = (epoch_documents(job, base, e, pool) for e in (1, 1, 2))
+    assert len(e1) == len(base) + 3 and [d.text for d in e1] == [d.text for d in e1b]
+    drawn1, drawn2 = [d.id for d in e1[len(base):]], [d.id for d in e2[len(base):]]
+    assert set(drawn1) <= {d.id for d in extra} and drawn1 != drawn2
+    assert all("성명" not in d.text for d in e1[len(base):])   # the placeholder got a surrogate name
+    job.config.train.extra_docs = 9
+    from thunder_deid.errors import ThunderDeidError
+
+    with pytest.raises(ThunderDeidError, match="--extra-docs 9: .*holds only 8 documents"):
+        load_extra(job)
+    job.config.train.extra_docs, job.config.train.epochs = 3, 1
+    run(job)
+    assert json.loads((data / "run" / "metrics.jsonl").read_text())["epoch"] == 1
+
+
+def test_cli_mix_options_are_checked(data, tiny_tokenizer_dir, capsys):
+    from thunder_deid.cli import main
+
+    args = ["train", "--config", "tiny", "--tokenizer", str(tiny_tokenizer_dir), "--train", str(data / "train.jsonl"),
+            "--valid", str(data / "valid.jsonl"), "--out", str(data / "run")]
+    assert main(args + ["--extra-docs", "3"]) == 2
+    assert main(args + ["--train-extra", str(data / "train.jsonl"), "--extra-excerpt", "-5"]) == 2
+    err = capsys.readouterr().err
+    assert "--extra-docs and --extra-excerpt need --train-extra" in err and "--extra-excerpt: -5 is negative" in err
+    assert not (data / "run").exists()

@@ -23,6 +23,7 @@ reliably specified::
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from dataclasses import dataclass, replace
@@ -69,6 +70,7 @@ class ContextRefiner:
     def __init__(self, rules: dict, taxonomy: Taxonomy | None = None, source: str = "<dict>"):
         self.tax = taxonomy or load_taxonomy()
         self.source = source
+        self._memo: dict | None = None   # one document's cache while refine() runs
         try:
             self.refine_roots: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in rules["refine"].items()}
             self.particles = rules.get("particles", "")
@@ -138,6 +140,15 @@ class ContextRefiner:
         return before, (after[:m.start()] if m else after)
 
     def _evidence_at(self, text: str, start: int, end: int, own: bool) -> list[Evidence]:
+        memo = self._memo   # one document's cache (refine): a mention recurs hundreds of times
+        if memo is not None:
+            key = ("at", start, end, own)
+            if key not in memo:
+                memo[key] = self._evidence_at_uncached(text, start, end, own)
+            return list(memo[key])   # callers extend what they get
+        return self._evidence_at_uncached(text, start, end, own)
+
+    def _evidence_at_uncached(self, text: str, start: int, end: int, own: bool) -> list[Evidence]:
         before, after = self._windows(text, start, end)
         mention = text[start:end].strip(_QUOTES + " ")
         out: list[Evidence] = []
@@ -182,7 +193,15 @@ class ContextRefiner:
         occ = re.compile(rf"(?<![A-Za-z0-9가-힣]){re.escape(mention)}(?![A-Za-z0-9])")
         occurrences = [(span.start, span.end)] + [m.span() for m in occ.finditer(doc.text, lo, hi)
                                                   if not span.start <= m.start() < span.end]
-        if any(v.search(self._windows(doc.text, s, e)[1]) for s, e in occurrences for v in self.vetoes.values()):
+        memo = self._memo
+        vkey = ("veto", mention, lo, hi)
+        if memo is not None and vkey in memo:
+            vetoed = memo[vkey]
+        else:   # the span's own occurrence is one of the mention's in the section, so this is the same for all
+            vetoed = any(v.search(self._windows(doc.text, s, e)[1]) for s, e in occurrences for v in self.vetoes.values())
+            if memo is not None:
+                memo[vkey] = vetoed
+        if vetoed:
             return []
         found = self._evidence_at(doc.text, span.start, span.end, True)
         if found:   # the cue at the span itself decides; the others only when it has none
@@ -190,7 +209,7 @@ class ContextRefiner:
         tops = {self.tax.at_level(r, "top") for r in roots}
         for s, e in occurrences[1:]:
             # the same letter tagged as something else (a person, an address) is another entity: skip it
-            inside = [x for x in doc.spans if x.start <= s < x.end]
+            inside = self._spans_at(doc, s)
             if any(self.tax.at_level(x.label, "top") not in tops for x in inside if x.label in self.tax):
                 continue
             # the annotator typed the same entity elsewhere (`중공업회사` there, `주식회사` here; paper 4.2)
@@ -198,6 +217,19 @@ class ContextRefiner:
                       if x.label in self.tax and self.tax.level(x.label) != "top" and x.label != span.label]
             found += self._evidence_at(doc.text, s, e, False)
         return found
+
+    def _spans_at(self, doc: Document, pos: int) -> list[Span]:
+        """The spans of ``doc`` that hold ``pos`` (cached per document during :meth:`refine`)."""
+        memo = self._memo
+        if memo is None:
+            return [x for x in doc.spans if x.start <= pos < x.end]
+        if "by_start" not in memo:
+            memo["by_start"] = sorted(doc.spans, key=lambda x: x.start)
+            memo["starts"] = [x.start for x in memo["by_start"]]
+            memo["longest"] = max((x.end - x.start for x in doc.spans), default=0)
+        spans, starts = memo["by_start"], memo["starts"]
+        lo = bisect.bisect_left(starts, pos - memo["longest"])
+        return [x for x in spans[lo:bisect.bisect_right(starts, pos)] if x.start <= pos < x.end]
 
     def decide(self, span: Span, found: list[Evidence]) -> str | None:
         """The refined label, or None: the lowest common ancestor of the cues that lie under one of the
@@ -220,8 +252,12 @@ class ContextRefiner:
         """A copy of ``doc`` with coarse spans refined; the old label is kept in ``sub`` (if there was none)."""
         spans: list[Span] = []
         n = 0
-        for s in doc.spans:
-            new = self.decide(s, self.evidence(doc, s)) if s.label in self.refine_roots else None
+        self._memo = {}
+        try:
+            decided = [self.decide(s, self.evidence(doc, s)) if s.label in self.refine_roots else None for s in doc.spans]
+        finally:
+            self._memo = None
+        for s, new in zip(doc.spans, decided):
             if new is None:
                 spans.append(s)
                 continue

@@ -28,16 +28,29 @@ def _train_options(p: argparse.ArgumentParser, finetune: bool = False) -> None:
     p.add_argument("--valid-limit", type=int, help="score only the first N validation documents each epoch")
     if not finetune:
         p.add_argument("--target-level", choices=("leaf", "mid", "top"), help="collapse prediction targets")
+    p.add_argument("--train-extra", type=Path, metavar="JSONL",
+                   help="a second training set mixed into every epoch and realised with it, e.g. full-length "
+                        "judgments from `corpus prepare-precedents`")
+    p.add_argument("--extra-docs", type=int, metavar="N", help="--train-extra documents drawn anew each epoch (default: all)")
+    p.add_argument("--extra-excerpt", type=int, metavar="CHARS",
+                   help="keep of each drawn document its header (up to 주 문), its last lines and one random stretch of "
+                        "about CHARS characters of the rest (default: the whole document)")
 
 
 def _apply(cfg, a: argparse.Namespace) -> None:
     t = cfg.train
     for arg, field in (("epochs", "epochs"), ("lr", "learning_rate"), ("batch_size", "batch_size"),
                        ("effective_batch", "effective_batch"), ("replacement", "replacement"), ("seed", "seed"),
-                       ("target_level", "target_level")):
+                       ("target_level", "target_level"), ("extra_docs", "extra_docs"), ("extra_excerpt", "extra_excerpt")):
         v = getattr(a, arg, None)
         if v is not None:
             setattr(t, field, v)
+    from thunder_deid.model.config import problems
+
+    for _, name, msg in problems(cfg):
+        raise ThunderDeidError(f"--{name.replace('_', '-')}: {msg}")
+    if (a.extra_docs or a.extra_excerpt) and a.train_extra is None:
+        raise ThunderDeidError("--extra-docs and --extra-excerpt need --train-extra")
 
 
 def cmd_train(a: argparse.Namespace) -> int:
@@ -51,7 +64,7 @@ def cmd_train(a: argparse.Namespace) -> int:
     if a.max_length:
         cfg.model.max_length = a.max_length
     res = run(TrainJob(cfg, a.tokenizer, a.valid, a.out, a.train, a.train_dir, a.init, a.device, a.resume,
-                       a.max_steps, a.valid_limit, a.threads))
+                       a.max_steps, a.valid_limit, a.threads, train_extra=a.train_extra))
     print(json.dumps(res["best"]))
     return 0
 
@@ -66,7 +79,7 @@ def cmd_finetune(a: argparse.Namespace) -> int:
     cfg.train.epochs, cfg.train.replacement = 3, "none"  # appendix E: 3 epochs for adaptation
     _apply(cfg, a)
     res = run(TrainJob(cfg, tokenizer_spec(a.source), a.valid, a.out, a.train, None, a.source, a.device, a.resume,
-                       a.max_steps, a.valid_limit, a.threads))
+                       a.max_steps, a.valid_limit, a.threads, train_extra=a.train_extra))
     print(json.dumps(res["best"]))
     return 0
 
@@ -184,7 +197,8 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("--config", default="small", help="preset (tiny, small, 150m, 395m, 750m, 1b) or YAML file")
     p.add_argument("--tokenizer", required=True, help="tokenizer spec: DIR or KIND:DIR (boundary, bpe, mecab-bpe)")
     p.add_argument("--train", type=Path, help="training JSONL (taxonomy labels; realised per --replacement)")
-    p.add_argument("--train-dir", type=Path, help="directory of pre-realised *seed<S>.jsonl files, one per epoch")
+    p.add_argument("--train-dir", type=Path, help="directory of pre-realised files, one per epoch, named *seed<S>.jsonl as "
+                                                    "`realize --epochs` writes them (epoch_01.seed12001.jsonl …)")
     p.add_argument("--init", type=Path, help="start from a local ModernBERT checkpoint (pretrained backbone or tagger)")
     p.add_argument("--max-length", type=int, help="override the window length in tokens")
     _train_options(p)

@@ -145,7 +145,7 @@ def official_zones(text: str) -> list[tuple[int, int]]:
 _PARTY_BEFORE = re.compile(rf"{_ROLE}[ \t]*(?:[가-힣]{{2,4}}[ \t]*,[ \t]*)*$")
 
 
-def _is_official(text: str, span: Span, zones: list[tuple[int, int]]) -> bool:
+def is_official(text: str, span: Span, zones: list[tuple[int, int]]) -> bool:
     """Inside an official's line, and not a party named there (``검사 및 피고인 김만수``,
     ``변호사 X(피고인 김정미, 이미진을 위한)``)."""
     return (any(a <= span.start and span.end <= b for a, b in zones)
@@ -174,7 +174,7 @@ def apply_patterns(doc: Document, level: str = "leaf") -> Document:
     name = prediction_target("인명", level)  # type: ignore[arg-type]
     if level != "leaf":
         found = [f.with_label(prediction_target(f.label, level)) for f in found]  # type: ignore[arg-type]
-    kept = [s for s in doc.spans if not (s.label == name and _is_official(doc.text, s, zones))]
+    kept = [s for s in doc.spans if not (s.label == name and is_official(doc.text, s, zones))]
     return overlay(doc.with_spans(kept), found)
 
 

@@ -14,7 +14,10 @@ token losses divided by the *global* number of labelled tokens of the step (an a
 Each epoch trains on that epoch's surrogate realisation (appendix F, ``--replacement per-epoch``: seed
 ``(T − 1199)·10000 + 2000 + e``, realised on the fly, or read from ``--train-dir``), or on one
 realisation made with the training seed (``single``), or on the file as given (``none``: already
-realised text, e.g. a user's own documents). After each epoch process 0 scores the validation set
+realised text, e.g. a user's own documents). ``--train-extra`` mixes a second set into every epoch --
+``extra_docs`` of its documents drawn anew each epoch, each cut to header, footer and ``extra_excerpt``
+characters of body when that is set -- realised with the same seed (full-length judgments from ``corpus
+prepare-precedents`` next to the fact sections). After each epoch process 0 scores the validation set
 (word-segment W. Strict Typed F1), appends a line to ``metrics.jsonl``, keeps the best model in
 ``best/`` and a resumable checkpoint in ``checkpoint/``.
 """
@@ -26,7 +29,7 @@ import math
 import random
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -42,6 +45,8 @@ from thunder_deid.model.distributed import Context, setup, teardown
 from thunder_deid.model.labels import LabelSet, targets_of
 from thunder_deid.model.modeling import build_tagger, init_from, load_tokenizer, save_model
 from thunder_deid.model.windows import training_windows
+from thunder_deid.surrogates import epoch_seed, realize_documents
+from thunder_deid.surrogates.engine import default_realizer
 
 IGNORE = -100
 
@@ -61,6 +66,7 @@ class TrainJob:
     valid_limit: int | None = None   # score only the first N validation documents
     threads: int | None = None
     save_best: bool = True
+    train_extra: Path | None = None  # documents mixed into every epoch (TrainConfig.extra_docs / extra_excerpt)
 
 
 def snapshot_tokenizer(spec: str, dest: Path, ctx: Context) -> str:
@@ -100,7 +106,7 @@ def check_run_dir(job: TrainJob) -> None:
     out = Path(job.out)
     if out.exists() and not out.is_dir():
         raise ThunderDeidError(f"--out {out} is a file; expected a run folder")
-    refuse_inputs_inside(out, (job.train, job.train_dir, job.valid, job.init), "would hold")
+    refuse_inputs_inside(out, (job.train, job.train_dir, job.valid, job.init, job.train_extra), "would hold")
     entries = {e.name for e in out.iterdir()} if out.is_dir() else set()
     foreign = {e for e in entries if not _run_entry(e)}
     if foreign:
@@ -112,26 +118,57 @@ def check_run_dir(job: TrainJob) -> None:
 
 # -- data ------------------------------------------------------------------------------------------
 
-def epoch_documents(job: TrainJob, base: list[Document] | None, epoch: int) -> list[Document]:
-    """The training documents of 1-based ``epoch`` under the job's replacement schedule."""
+def epoch_documents(job: TrainJob, base: list[Document] | None, epoch: int,
+                    extra: list[Document] | None = None) -> list[Document]:
+    """The training documents of 1-based ``epoch`` under the job's replacement schedule: the main set, then
+    that epoch's draw of ``--train-extra`` documents (see :func:`extra_draw`), realised with the same seed."""
     t = job.config.train
-    if job.train_dir is not None:
-        from thunder_deid.surrogates import epoch_seed
-
-        seed = epoch_seed(t.seed, epoch) if t.replacement == "per-epoch" else t.seed
-        hits = sorted(job.train_dir.glob(f"*seed{seed}.jsonl"))
-        if not hits:
-            raise ThunderDeidError(f"--train-dir {job.train_dir}: no *seed{seed}.jsonl for epoch {epoch}")
-        return load_jsonl(hits[0])
-    assert base is not None
-    if t.replacement == "none":
-        return base
-    from thunder_deid.surrogates import epoch_seed, realize_documents
-    from thunder_deid.surrogates.engine import default_realizer
-
     seed = epoch_seed(t.seed, epoch) if t.replacement == "per-epoch" else t.seed
     # the training part of every surrogate source: held-out evaluation sets draw from the other part
-    return list(realize_documents(base, seed, default_realizer("train")))
+    realizer = default_realizer("train")
+    if job.train_dir is not None:
+        docs = load_jsonl(realisation_file(job.train_dir, seed, epoch))
+    else:
+        assert base is not None
+        docs = list(base) if t.replacement == "none" else list(realize_documents(base, seed, realizer))
+    if extra:
+        drawn = extra_draw(extra, t, epoch)
+        docs += drawn if t.replacement == "none" else list(realize_documents(drawn, seed, realizer))
+    return docs
+
+
+def realisation_file(folder: Path, seed: int, epoch: int) -> Path:
+    """The file of ``folder`` holding the realisation with replacement ``seed`` (``realize --epochs`` names)."""
+    from thunder_deid.surrogates.cli import seed_of_filename
+
+    hits = sorted(p for p in folder.glob("*.jsonl") if seed_of_filename(p.name) == seed)
+    if len(hits) != 1:
+        what = "no" if not hits else f"{len(hits)} files named"
+        raise ThunderDeidError(f"--train-dir {folder}: {what} *seed{seed}.jsonl for epoch {epoch} "
+                               f"(write them with `thunder-deid realize --epochs N --train-seed T`)")
+    return hits[0]
+
+
+def load_extra(job: TrainJob) -> list[Document] | None:
+    """The ``--train-extra`` documents, checked against the configured draw (``extra_docs``)."""
+    if job.train_extra is None:
+        return None
+    docs = load_jsonl(job.train_extra)
+    n = job.config.train.extra_docs
+    if n > len(docs):
+        raise ThunderDeidError(f"--extra-docs {n}: {job.train_extra} holds only {len(docs)} documents")
+    return docs
+
+
+def extra_draw(extra: list[Document], t, epoch: int) -> list[Document]:
+    """Epoch ``epoch``'s ``extra_docs`` documents (all when 0), each cut to an excerpt of ``extra_excerpt``
+    body characters plus header and footer when that is set (``corpus.precedents.excerpt``); seeded by
+    (seed, epoch), so a resumed run draws the same."""
+    from thunder_deid.corpus.precedents import excerpt
+
+    rng = random.Random(t.seed * 1_000_003 + epoch)
+    drawn = rng.sample(extra, t.extra_docs) if t.extra_docs else list(extra)
+    return [excerpt(d, rng, t.extra_excerpt) for d in drawn] if t.extra_excerpt else drawn
 
 
 def plan_epoch(lengths: list[int], effective: int, micro: int, seed: int, epoch: int) -> list[list[list[int]]]:
@@ -207,7 +244,53 @@ def run(job: TrainJob) -> dict:
         teardown(ctx)
 
 
+@dataclass
+class _Trainer:
+    """What every epoch of a run shares: set up once by :func:`_setup`."""
+
+    job: TrainJob
+    ctx: Context
+    tokenizer: object
+    labels: LabelSet
+    model: torch.nn.Module
+    ddp: torch.nn.Module
+    opt: torch.optim.Optimizer
+    sched: torch.optim.lr_scheduler.LambdaLR
+    valid: list[Document]
+    base: list[Document] | None
+    extra: list[Document] | None
+    meta: dict
+    accumulation: int
+    wins: list[tuple[list[int], list[int]]]       # the windows of the epoch about to run
+    start_epoch: int = 1
+    step: int = 0
+    best: dict = field(default_factory=lambda: {"f1": -1.0})
+
+    def windows_of(self, docs: list[Document]) -> list[tuple[list[int], list[int]]]:
+        cfg, t = self.job.config, self.job.config.train
+        return [w for d in docs for w in training_windows(targets_of(d, t.target_level), self.tokenizer, self.labels,
+                                                          cfg.model.max_length, t.stride)]
+
+    @property
+    def done(self) -> bool:
+        return self.job.max_steps is not None and self.step >= self.job.max_steps
+
+
 def _run(job: TrainJob, ctx: Context) -> dict:
+    tr = _setup(job, ctx)
+    record: dict = {}
+    for epoch in range(tr.start_epoch, job.config.train.epochs + 1):
+        if epoch > tr.start_epoch or tr.start_epoch > 1:
+            tr.wins = tr.windows_of(epoch_documents(job, tr.base, epoch, tr.extra))
+        record = _train_epoch(tr, epoch)
+        _end_epoch(tr, epoch, record)
+        if tr.done:
+            break
+    return {"best": tr.best, "last": record}
+
+
+def _setup(job: TrainJob, ctx: Context) -> _Trainer:
+    """Check the run folder, seed, load data, tokenizer and model, build the optimiser, resume if asked."""
     cfg, t = job.config, job.config.train
     check_run_dir(job)
     ctx.barrier()  # every rank has looked before process 0 creates anything
@@ -222,7 +305,8 @@ def _run(job: TrainJob, ctx: Context) -> dict:
     if job.valid_limit:
         valid = valid[: job.valid_limit]
     base = load_jsonl(job.train) if job.train is not None else None
-    first = [targets_of(d, t.target_level) for d in epoch_documents(job, base, 1)]
+    extra = load_extra(job)
+    first = [targets_of(d, t.target_level) for d in epoch_documents(job, base, 1, extra)]
     targets = {s.label for d in first + valid for s in d.spans}
     if job.init is not None and (Path(job.init) / "thunder_deid.json").is_file():
         hf = json.loads((Path(job.init) / "config.json").read_text(encoding="utf-8"))
@@ -234,98 +318,99 @@ def _run(job: TrainJob, ctx: Context) -> dict:
     model.to(ctx.device)
     A = accumulation(t.effective_batch, t.batch_size, ctx.world)
     opt = make_optimizer(model, t.learning_rate, t.weight_decay)
-
-    def windows_of(docs: list[Document]) -> list[tuple[list[int], list[int]]]:
-        return [w for d in docs for w in training_windows(d, tokenizer, labels, cfg.model.max_length, t.stride)]
-
-    wins = windows_of(first)
-    steps_per_epoch = math.ceil(len(wins) / t.effective_batch)
+    tr = _Trainer(job, ctx, tokenizer, labels, model, model, opt, None, valid, base, extra, {}, A, [])  # type: ignore[arg-type]
+    tr.wins = tr.windows_of(first)
+    steps_per_epoch = math.ceil(len(tr.wins) / t.effective_batch)
     total = steps_per_epoch * t.epochs
-    sched = linear_schedule(opt, int(t.warmup_ratio * total), total)
-    meta = {"config": cfg.to_dict(), "max_length": cfg.model.max_length, "stride": t.stride,
-            "target_level": t.target_level, "train": str(job.train or job.train_dir), "valid": str(job.valid),
-            "init": str(job.init) if job.init else None}
-    start_epoch, step, best = 1, 0, {"f1": -1.0}
+    tr.sched = linear_schedule(opt, int(t.warmup_ratio * total), total)
+    tr.meta = {"config": cfg.to_dict(), "max_length": cfg.model.max_length, "stride": t.stride,
+               "target_level": t.target_level, "train": str(job.train or job.train_dir), "valid": str(job.valid),
+               "init": str(job.init) if job.init else None,
+               "train_extra": str(job.train_extra) if job.train_extra else None}
     ck = job.out / "checkpoint"
     if job.resume and (ck / "trainer_state.json").is_file():
-        st = load_checkpoint(ck, model, opt, sched, ctx.device)
+        st = load_checkpoint(ck, model, opt, tr.sched, ctx.device)
         if st["labels"] != labels.tags:
             raise ThunderDeidError(f"--resume: {ck} was trained with another label set")
-        start_epoch, step, best = st["epoch"] + 1, st["step"], st["best"]
-        _say(ctx, f"resumed from {ck} after epoch {st['epoch']} (step {step})")
-    ddp = model
+        tr.start_epoch, tr.step, tr.best = st["epoch"] + 1, st["step"], st["best"]
+        _say(ctx, f"resumed from {ck} after epoch {st['epoch']} (step {tr.step})")
     if ctx.distributed:
         from torch.nn.parallel import DistributedDataParallel
 
-        ddp = DistributedDataParallel(model, device_ids=[ctx.device.index] if ctx.device.type == "cuda" else None)
-    amp = ctx.device.type == "cuda" and t.bf16
+        tr.ddp = DistributedDataParallel(model, device_ids=[ctx.device.index] if ctx.device.type == "cuda" else None)
     if ctx.is_main:
         job.out.mkdir(parents=True, exist_ok=True)
     _say(ctx, f"train: {len(labels.targets)} targets, {sum(p.numel() for p in model.parameters()) / 1e6:.1f}M "
-              f"params, {len(wins)} windows/epoch, {steps_per_epoch} steps/epoch × {t.epochs} epochs, "
+              f"params, {len(tr.wins)} windows/epoch, {steps_per_epoch} steps/epoch × {t.epochs} epochs, "
               f"{ctx.world} process(es) × {A} accumulation, device {ctx.device}")
-    record: dict = {}
-    for epoch in range(start_epoch, t.epochs + 1):
-        if epoch > 1 or start_epoch > 1:
-            wins = windows_of([targets_of(d, t.target_level) for d in epoch_documents(job, base, epoch)])
-        plan = plan_epoch([len(w[0]) for w in wins], t.effective_batch, t.batch_size, t.seed, epoch)
-        model.train()
-        t0, loss_sum, tok_sum, seen = time.time(), 0.0, 0.0, 0
-        for s, micro in enumerate(plan):
-            mine = micro[ctx.rank * A:(ctx.rank + 1) * A]
-            batches = [collate([wins[i] for i in mb], tokenizer.pad_token_id) for mb in mine]
-            local = float(sum(int((b["labels"] != IGNORE).sum()) for b in batches))
-            count = ctx.all_sum(local)
-            step_loss = 0.0
-            for k, b in enumerate(batches):
-                b = {key: v.to(ctx.device) for key, v in b.items()}
-                sync = k == len(batches) - 1
-                ctxm = ddp.no_sync() if (ctx.distributed and not sync) else _Null()
-                with ctxm:
-                    with torch.autocast("cuda", dtype=torch.bfloat16) if amp else _Null():
-                        logits = ddp(input_ids=b["input_ids"], attention_mask=b["attention_mask"]).logits
-                    tok_loss = F.cross_entropy(logits.float().view(-1, logits.shape[-1]), b["labels"].view(-1),
-                                               ignore_index=IGNORE, reduction="sum")
-                    (tok_loss * ctx.world / max(count, 1.0)).backward()
-                step_loss += float(tok_loss.detach())
-                seen += int(b["attention_mask"].sum())
-            if t.max_grad_norm:
-                torch.nn.utils.clip_grad_norm_(model.parameters(), t.max_grad_norm)
-            opt.step()
-            sched.step()
-            opt.zero_grad(set_to_none=True)
-            step += 1
-            g = ctx.all_sum(step_loss)
-            loss_sum += g
-            tok_sum += count
-            if ctx.is_main and job.max_steps is not None:
-                _log_step(job.out, {"step": step, "loss": g / max(count, 1.0)})
-            if ctx.is_main and (s + 1) % 20 == 0:
-                el = time.time() - t0
-                _say(ctx, f"epoch {epoch} step {s + 1}/{len(plan)} loss {loss_sum / max(tok_sum, 1):.4f} "
-                          f"{seen * ctx.world / el:.0f} tok/s lr {sched.get_last_lr()[0]:.2e}")
-            if job.max_steps is not None and step >= job.max_steps:
-                break
-        record = {"epoch": epoch, "step": step, "train_loss": loss_sum / max(tok_sum, 1.0),
-                  "seconds": round(time.time() - t0, 1), "windows": len(wins)}
-        if ctx.is_main:
-            record.update(evaluate(model, tokenizer, labels, valid, cfg, ctx.device))
-            improved = record["valid"]["strict_typed"]["f1"] > best["f1"]
-            if improved:
-                best = {"f1": record["valid"]["strict_typed"]["f1"], "epoch": epoch}
-                if job.save_best:
-                    save_model(model, job.out / "best", job.tokenizer, {**meta, "epoch": epoch, "valid": record["valid"]})
-            record["best_epoch"] = best["epoch"]
-            with open(job.out / "metrics.jsonl", "a", encoding="utf-8") as f:
-                f.write(json.dumps(record, ensure_ascii=False) + "\n")
-            _say(ctx, f"epoch {epoch}: train loss {record['train_loss']:.4f}, valid W. Strict Typed F1 "
-                      f"{record['valid']['strict_typed']['f1']:.4f} (best {best['f1']:.4f} @ {best['epoch']})")
-            save_checkpoint(ck, model, opt, sched, {"epoch": epoch, "step": step, "best": best, "labels": labels.tags,
-                                                    "config": cfg.to_dict()})
-        ctx.barrier()
-        if job.max_steps is not None and step >= job.max_steps:
+    return tr
+
+
+def _train_epoch(tr: _Trainer, epoch: int) -> dict:
+    """One pass over ``tr.wins``; returns the epoch's record (loss, steps, seconds)."""
+    job, ctx, t = tr.job, tr.ctx, tr.job.config.train
+    amp = ctx.device.type == "cuda" and t.bf16
+    A, wins = tr.accumulation, tr.wins
+    plan = plan_epoch([len(w[0]) for w in wins], t.effective_batch, t.batch_size, t.seed, epoch)
+    tr.model.train()
+    t0, loss_sum, tok_sum, seen = time.time(), 0.0, 0.0, 0
+    for s, micro in enumerate(plan):
+        mine = micro[ctx.rank * A:(ctx.rank + 1) * A]
+        batches = [collate([wins[i] for i in mb], tr.tokenizer.pad_token_id) for mb in mine]
+        local = float(sum(int((b["labels"] != IGNORE).sum()) for b in batches))
+        count = ctx.all_sum(local)
+        step_loss = 0.0
+        for k, b in enumerate(batches):
+            b = {key: v.to(ctx.device) for key, v in b.items()}
+            sync = k == len(batches) - 1
+            ctxm = tr.ddp.no_sync() if (ctx.distributed and not sync) else _Null()
+            with ctxm:
+                with torch.autocast("cuda", dtype=torch.bfloat16) if amp else _Null():
+                    logits = tr.ddp(input_ids=b["input_ids"], attention_mask=b["attention_mask"]).logits
+                tok_loss = F.cross_entropy(logits.float().view(-1, logits.shape[-1]), b["labels"].view(-1),
+                                           ignore_index=IGNORE, reduction="sum")
+                (tok_loss * ctx.world / max(count, 1.0)).backward()
+            step_loss += float(tok_loss.detach())
+            seen += int(b["attention_mask"].sum())
+        if t.max_grad_norm:
+            torch.nn.utils.clip_grad_norm_(tr.model.parameters(), t.max_grad_norm)
+        tr.opt.step()
+        tr.sched.step()
+        tr.opt.zero_grad(set_to_none=True)
+        tr.step += 1
+        g = ctx.all_sum(step_loss)
+        loss_sum += g
+        tok_sum += count
+        if ctx.is_main and job.max_steps is not None:
+            _log_step(job.out, {"step": tr.step, "loss": g / max(count, 1.0)})
+        if ctx.is_main and (s + 1) % 20 == 0:
+            el = time.time() - t0
+            _say(ctx, f"epoch {epoch} step {s + 1}/{len(plan)} loss {loss_sum / max(tok_sum, 1):.4f} "
+                      f"{seen * ctx.world / el:.0f} tok/s lr {tr.sched.get_last_lr()[0]:.2e}")
+        if tr.done:
             break
-    return {"best": best, "last": record}
+    return {"epoch": epoch, "step": tr.step, "train_loss": loss_sum / max(tok_sum, 1.0),
+            "seconds": round(time.time() - t0, 1), "windows": len(wins)}
+
+
+def _end_epoch(tr: _Trainer, epoch: int, record: dict) -> None:
+    """Process 0 scores validation, keeps the best model, logs the epoch and writes the checkpoint."""
+    job, ctx, cfg = tr.job, tr.ctx, tr.job.config
+    if ctx.is_main:
+        record.update(evaluate(tr.model, tr.tokenizer, tr.labels, tr.valid, cfg, ctx.device))
+        if record["valid"]["strict_typed"]["f1"] > tr.best["f1"]:
+            tr.best = {"f1": record["valid"]["strict_typed"]["f1"], "epoch": epoch}
+            if job.save_best:
+                save_model(tr.model, job.out / "best", job.tokenizer, {**tr.meta, "epoch": epoch, "valid": record["valid"]})
+        record["best_epoch"] = tr.best["epoch"]
+        with open(job.out / "metrics.jsonl", "a", encoding="utf-8") as f:
+            f.write(json.dumps(record, ensure_ascii=False) + "\n")
+        _say(ctx, f"epoch {epoch}: train loss {record['train_loss']:.4f}, valid W. Strict Typed F1 "
+                  f"{record['valid']['strict_typed']['f1']:.4f} (best {tr.best['f1']:.4f} @ {tr.best['epoch']})")
+        save_checkpoint(job.out / "checkpoint", tr.model, tr.opt, tr.sched,
+                        {"epoch": epoch, "step": tr.step, "best": tr.best, "labels": tr.labels.tags,
+                         "config": cfg.to_dict()})
+    ctx.barrier()
 
 
 def evaluate(model, tokenizer, labels: LabelSet, valid: list[Document], cfg: Config, device) -> dict:
