@@ -187,21 +187,24 @@ class ContextRefiner:
         mention = doc.text[span.start:span.end].strip(_QUOTES + " ")
         if not mention:
             return []
-        cuts = [0, *(m.start() for m in _SECTION.finditer(doc.text)), len(doc.text)]
-        lo = max(c for c in cuts if c <= span.start)
-        hi = min(c for c in cuts if c > span.start)
-        occ = re.compile(rf"(?<![A-Za-z0-9가-힣]){re.escape(mention)}(?![A-Za-z0-9])")
-        occurrences = [(span.start, span.end)] + [m.span() for m in occ.finditer(doc.text, lo, hi)
-                                                  if not span.start <= m.start() < span.end]
-        memo = self._memo
+        memo = self._memo if self._memo is not None else {}
+        if "cuts" not in memo:
+            memo["cuts"] = [0, *(m.start() for m in _SECTION.finditer(doc.text)), len(doc.text)]
+        cuts = memo["cuts"]
+        k = bisect.bisect_right(cuts, span.start)
+        lo, hi = cuts[k - 1], cuts[k] if k < len(cuts) else len(doc.text)
+        okey = ("occ", mention, lo, hi)
+        if okey not in memo:
+            occ = re.compile(rf"(?<![A-Za-z0-9가-힣]){re.escape(mention)}(?![A-Za-z0-9])")
+            memo[okey] = [m.span() for m in occ.finditer(doc.text, lo, hi)]
+        occurrences = [(span.start, span.end)] + [o for o in memo[okey] if not span.start <= o[0] < span.end]
+        def vetoed(s: int, e: int) -> bool:
+            return any(v.search(self._windows(doc.text, s, e)[1]) for v in self.vetoes.values())
+
         vkey = ("veto", mention, lo, hi)
-        if memo is not None and vkey in memo:
-            vetoed = memo[vkey]
-        else:   # the span's own occurrence is one of the mention's in the section, so this is the same for all
-            vetoed = any(v.search(self._windows(doc.text, s, e)[1]) for s, e in occurrences for v in self.vetoes.values())
-            if memo is not None:
-                memo[vkey] = vetoed
-        if vetoed:
+        if vkey not in memo:   # the same for every span of this mention in the section
+            memo[vkey] = any(vetoed(s, e) for s, e in memo[okey])
+        if memo[vkey] or vetoed(span.start, span.end):
             return []
         found = self._evidence_at(doc.text, span.start, span.end, True)
         if found:   # the cue at the span itself decides; the others only when it has none
