@@ -117,6 +117,11 @@ def cmd_predict(a: argparse.Namespace) -> int:
     from thunder_deid.io import atomic_writer, check_input_file, refuse_overwrite_input
 
     refuse_overwrite_input([a.input], a.output)
+    if a.engine == "ray":
+        from thunder_deid.model.ray_engine import predict_ray
+
+        predict_ray([a.input], a.output, a.model, a.num_workers, not a.no_patterns, a.device, **_load_options(a))
+        return 0
     check_input_file(a.input)
     from thunder_deid.model.infer import Tagger
 
@@ -247,6 +252,10 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("output", type=Path, help="JSONL to write: the documents with predicted spans")
     p.add_argument("--model", type=Path, help="model directory (default: the embedded model)")
     p.add_argument("--device", default="cpu", help="cpu | cuda | cuda:N (bf16 on CUDA)")
+    p.add_argument("--engine", choices=("local", "ray"), default="local",
+                   help="local: this process; ray: Ray Data actors (a JSONL file or a folder of JSONL shards; "
+                        "RAY_ADDRESS names a cluster)")
+    p.add_argument("--num-workers", type=int, default=2, help="--engine ray: tagger actors, one model each")
     _inference_options(p)
     _patterns_option(p)
     p.set_defaults(func=cmd_predict)

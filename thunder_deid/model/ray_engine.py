@@ -1,0 +1,117 @@
+"""``thunder-deid predict --engine ray``: the tagger as Ray Data actors, for corpora beyond one machine.
+
+Each actor loads the model once and tags batches of documents; Ray Data spreads the input's blocks over
+the actors (CPU actors, or one GPU each with ``device="cuda"``) and hands results back in input order,
+so the output file is the one the local path writes. Input: a JSONL file of Documents (as ``predict``
+reads) or a folder of JSONL shards (read in name order); output: one JSONL file, written atomically.
+
+    thunder-deid predict docs.jsonl out.jsonl --engine ray --num-workers 8
+    RAY_ADDRESS=ray://head:10001 thunder-deid predict /shared/shards out.jsonl --engine ray --num-workers 64
+
+    >>> from thunder_deid.model.ray_engine import predict_ray
+    >>> predict_ray(["docs.jsonl"], "out.jsonl", num_workers=2)     # doctest: +SKIP
+
+On a cluster every node reads the same paths (a shared file system) and has thunder-deid installed;
+``address`` (or ``RAY_ADDRESS``) names the cluster, otherwise a local Ray instance is started.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+
+from thunder_deid.errors import ThunderDeidError
+
+
+class TaggerActor:
+    """One model per actor process; ``__call__`` tags a batch of JSONL lines (``{"text": lines}``)."""
+
+    def __init__(self, model, device: str, patterns: bool, load_options: dict):
+        from thunder_deid.model.infer import Tagger
+
+        self.tagger = Tagger.load(model, device, patterns, **load_options)
+
+    def __call__(self, batch: dict) -> dict:
+        """``{"json": output lines, "error": ""}``, or one row whose ``error`` is a bad line's one-line message
+        (passed back as data, so that the driver can raise it without Ray's traceback around it)."""
+        from thunder_deid.document import Document
+
+        try:  # blank lines are skipped, as the local reader does
+            docs = [Document.from_dict(_json_line(line), "input line") for line in batch["text"] if line.strip()]
+        except ThunderDeidError as e:
+            return {"json": np.array([""], dtype=object), "error": np.array([str(e)], dtype=object)}
+        out = self.tagger.predict_documents(docs)
+        return {"json": np.array([json.dumps(d.to_dict(), ensure_ascii=False) for d in out], dtype=object),
+                "error": np.array([""] * len(out), dtype=object)}
+
+
+def _json_line(line: str):
+    from thunder_deid.errors import DocumentError
+
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as e:
+        raise DocumentError(f"input line: invalid JSON ({e.msg} at column {e.colno})") from None
+
+
+def _inputs(paths: Sequence[str | Path]) -> list[str]:
+    """Input files in order (a folder: its ``*.jsonl`` files, sorted by name)."""
+    files: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            files += sorted(p.glob("*.jsonl"))
+        elif p.is_file():
+            files.append(p)
+        else:
+            raise ThunderDeidError(f"{p}: no such file or folder")
+    if not files:
+        raise ThunderDeidError(f"{', '.join(map(str, paths))}: no .jsonl files")
+    return [str(f.resolve()) for f in files]
+
+
+def predict_ray(inputs: Sequence[str | Path], output: str | Path, model: str | Path | None = None,
+                num_workers: int = 2, patterns: bool = True, device: str = "cpu", batch_size: int = 64,
+                address: str | None = None, backend: str = "torch", threads: int | None = None,
+                cache_dir: str | Path | None = None, int8: bool = False) -> int:
+    """Tag ``inputs`` with ``num_workers`` actors into the JSONL ``output``; returns the number of documents."""
+    try:
+        import ray
+        import ray.data
+    except ImportError:
+        raise ThunderDeidError("--engine ray needs Ray: pip install 'thunder-deid[ray]'") from None
+    from thunder_deid.io import atomic_writer, refuse_overwrite_input
+
+    files = _inputs(inputs)
+    refuse_overwrite_input(files, output)
+    if num_workers < 1:
+        raise ThunderDeidError(f"--num-workers {num_workers}: need at least 1")
+    address = address or os.environ.get("RAY_ADDRESS")
+    threads = threads or 1  # one core per CPU actor: scale out with --num-workers, not threads
+    if not ray.is_initialized():
+        # a local instance gets room for every actor plus the read tasks (logical CPUs only schedule work):
+        # with exactly one CPU per actor the readers would wait for a free CPU forever
+        local = {} if address else {"num_cpus": max(os.cpu_count() or 1, num_workers * threads + 1)}
+        ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False, **local)
+    ray.data.DataContext.get_current().execution_options.preserve_order = True
+    ds = ray.data.read_text(files)
+    gpu = str(device).startswith("cuda")
+    load_options = {"backend": backend, "threads": threads, "cache_dir": cache_dir, "int8": int8}
+    model = str(Path(model).resolve()) if model else None
+    tagged = ds.map_batches(TaggerActor, batch_size=batch_size, batch_format="numpy",
+                            compute=ray.data.ActorPoolStrategy(size=num_workers),
+                            fn_constructor_kwargs={"model": model, "device": "cuda" if gpu else device,
+                                                   "patterns": patterns, "load_options": load_options},
+                            num_cpus=0 if gpu else threads, num_gpus=1 if gpu else 0)
+    n = 0
+    with atomic_writer(output) as f:
+        for batch in tagged.iter_batches(batch_size=None, batch_format="numpy"):
+            for line, error in zip(batch["json"], batch["error"]):
+                if error:
+                    raise ThunderDeidError(f"{', '.join(map(str, inputs))}: {error}")
+                f.write(line + "\n")
+                n += 1
+    return n
