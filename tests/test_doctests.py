@@ -8,6 +8,7 @@ import pytest
 MODULES = [
     "thunder_deid.document",
     "thunder_deid.inline",
+    "thunder_deid.normalize",
     "thunder_deid.bio",
     "thunder_deid.validate",
     "thunder_deid.taxonomy.tree",

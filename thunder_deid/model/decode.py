@@ -3,7 +3,11 @@
 Each token's distribution is read from the window where it is farthest from an edge (it sees the most
 context there); the document's tag sequence is the constrained Viterbi path (``I-X`` continues only
 ``X``), and spans run over their tokens' characters, trimmed of whitespace, scored by the mean
-probability of their tokens' tags.
+probability of their tokens' tags. A span never cuts an ASCII word: BPE splits identifiers into pieces
+(``secret`` -> ``se c re t``) and the model may tag only some of them, so a span is widened to the whole
+run of ASCII letters and digits it touches (``[아이디]ecret`` was the symptom), see :func:`whole_words`,
+and the model's habit of running a span over the punctuation glued to a name (``홍길동:``, ``홍길동》``)
+is undone by :func:`trim_edges`.
 
 A document too long to hold its ``[tokens, tags]`` log-probs (one 10 MB judgment is ~4 million tokens)
 is decoded by :class:`StreamingViterbi` instead: rows are fed in token order and the path is committed
@@ -20,6 +24,7 @@ as soon as every surviving path agrees on it, which is the same path the whole-a
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Sequence
 
 import numpy as np
@@ -48,7 +53,7 @@ def decode_spans(logprobs: np.ndarray, tags: Sequence[str], offsets: Sequence[tu
         return []
     path = constrained_viterbi(logprobs, tags)
     probs = np.exp(logprobs[np.arange(len(path)), path]).tolist()
-    return bio_to_spans(offsets, [tags[i] for i in path], text, scores=probs)
+    return tidy(bio_to_spans(offsets, [tags[i] for i in path], text, scores=probs), text)
 
 
 class StreamingViterbi:
@@ -138,4 +143,77 @@ def spans_from_path(path: np.ndarray, probs: np.ndarray, tags: Sequence[str], of
         out += bio_to_spans([tuple(x) for x in offsets[a:b].tolist()], [tags[i] for i in path[a:b].tolist()], text,
                             scores=probs[a:b].tolist())
         a = b
+    return tidy(out, text)
+
+
+def tidy(spans: Sequence[Span], text: str) -> list[Span]:
+    """Decoded spans without glued punctuation at their edges, widened to whole ASCII words."""
+    return whole_words(trim_edges(spans, text), text)
+
+
+_PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">", "「": "」", "『": "』", "《": "》", "〈": "〉", "【": "】",
+          "“": "”", "‘": "’", "〔": "〕"}
+_CLOSERS = {v: k for k, v in _PAIRS.items()}
+_LOOSE = set(":;,") | set("\"'")  # never at a mention's edge (straight quotes: see trim_edges)
+
+
+def _loose_start(text: str, a: int, b: int) -> bool:
+    c = text[a]
+    return c.isspace() or c in _LOOSE or c in _CLOSERS or (c in _PAIRS and _unbalanced(text[a:b], c, _PAIRS[c]))
+
+
+def _loose_end(text: str, a: int, b: int) -> bool:
+    c = text[b - 1]
+    return c.isspace() or c in _LOOSE or c in _PAIRS or (c in _CLOSERS and _unbalanced(text[a:b], c, _CLOSERS[c]))
+
+
+def _unbalanced(chunk: str, c: str, other: str) -> bool:
+    return chunk.count(c) > chunk.count(other)
+
+
+def trim_edges(spans: Sequence[Span], text: str) -> list[Span]:
+    """Spans without the punctuation a mention cannot start or end with: ``:``, ``;``, ``,``, a straight
+    quote, an opening or closing bracket the span holds more of than of its partner.
+
+        >>> t = "피해자 홍길동:에게, 「홍길동》에게, 주소: 서울 (역삼동))"
+        >>> [t[s.start:s.end] for s in trim_edges([Span(4, 8, "인명"), Span(12, 17, "인명"), Span(25, 34, "주소")], t)]
+        ['홍길동', '홍길동', '서울 (역삼동)']
+    """
+    out = []
+    for s in spans:
+        a, b = s.start, s.end
+        while a < b and _loose_start(text, a, b):
+            a += 1
+        while a < b and _loose_end(text, a, b):
+            b -= 1
+        if a < b:
+            out.append(s if (a, b) == (s.start, s.end) else replace(s, start=a, end=b))
+    return out
+
+
+def _word(c: str) -> bool:
+    return c.isascii() and c.isalnum()
+
+
+def whole_words(spans: Sequence[Span], text: str) -> list[Span]:
+    """Spans widened to whole ASCII letter/digit runs; spans that then overlap become one (the label of
+    the highest-scoring one).
+
+        >>> t = "아이디 kimsecret으로"
+        >>> [(t[s.start:s.end], s.label) for s in whole_words([Span(4, 6, "아이디"), Span(7, 13, "아이디")], t)]
+        [('kimsecret', '아이디')]
+    """
+    out: list[Span] = []
+    for s in sorted(spans, key=lambda s: (s.start, s.end)):
+        a, b = s.start, s.end
+        while 0 < a and _word(text[a - 1]) and _word(text[a]):
+            a -= 1
+        while b < len(text) and _word(text[b - 1]) and _word(text[b]):
+            b += 1
+        if out and a < out[-1].end:
+            prev = out[-1]
+            keep = prev if (prev.score or 0) >= (s.score or 0) else s
+            out[-1] = replace(keep, start=min(prev.start, a), end=max(prev.end, b))
+        else:
+            out.append(replace(s, start=a, end=b) if (a, b) != (s.start, s.end) else s)
     return out

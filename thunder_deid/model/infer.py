@@ -176,6 +176,13 @@ class Tagger:
         return cls(m, tok, labels, meta, dev, patterns, be)
 
     def predict_documents(self, docs: Iterable[Document], progress=None, batch_tokens: int | None = None) -> list[Document]:
+        """Spans over each document's own text: the model and the patterns read its canonical form
+        (``thunder_deid.normalize``: NFC, folded widths and spaces) and the spans are mapped back."""
+        from thunder_deid.normalize import on_canonical
+
+        return on_canonical(list(docs), lambda canon: self._predict_canonical(canon, progress, batch_tokens))
+
+    def _predict_canonical(self, docs: Iterable[Document], progress=None, batch_tokens: int | None = None) -> list[Document]:
         out = list(iter_predict_documents(self.backend, self.tokenizer, self.labels, docs, self.max_length,
                                           self.stride, batch_tokens, progress))
         if self.patterns:

@@ -1,0 +1,63 @@
+"""The canonical form and its offset map (``thunder_deid.normalize``)."""
+
+import unicodedata
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from thunder_deid.document import Document, Span
+from thunder_deid.normalize import normalize, on_canonical
+
+
+@pytest.mark.parametrize("source, canonical", [
+    (unicodedata.normalize("NFD", "홍길동은"), "홍길동은"),
+    ("가\u11a8", "각"),                                # a precomposed syllable and a final consonant
+    ("김\u00a0비밀\u3000씨", "김 비밀 씨"),
+    ("０１０－４８２１－７７３６", "010-4821-7736"),
+    ("ｓｅｃｒｅｔ", "secret"),
+    ("홍\u200b길\u200d동\ufeff", "홍길동"),
+    ("\ufeff첫 줄\r\n둘째 줄\r셋째", "첫 줄\n둘째 줄\n셋째"),
+    ("2020\u20133\u2212", "2020-3-"),
+    ("홍길동>>>에게 <<<", "홍길동>에게 <"),
+    ("e\u0301", "\u00e9"),
+])
+def test_canonical_form(source, canonical):
+    assert normalize(source).text == canonical
+
+
+def test_canonical_text_is_its_own_map():
+    n = normalize("피고인 홍길동은 010-4821-7736으로 전화하였다.\n")
+    assert n.identity and n.to_source(4, 7) == (4, 7)
+
+
+def test_span_covers_whole_decomposed_syllables_and_leaves_dropped_edges_out():
+    src = "\u200b" + unicodedata.normalize("NFD", "홍길동") + "\u200b은"
+    n = normalize(src)
+    a, b = n.to_source(0, 3)
+    assert (a, b) == (1, 10) and unicodedata.normalize("NFC", src[a:b]) == "홍길동"
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_variant_has_the_same_canonical_form_and_map(pairs, data):
+    base, variant, where = data.draw(pairs)
+    nb, nv = normalize(base), normalize(variant)
+    assert nv.text == nb.text
+    for a in range(len(nb.text)):
+        for b in (a + 1, len(nb.text)):
+            p, q = nb.to_source(a, b)
+            assert nv.to_source(a, b) == (where[p][0], where[q - 1][1])
+
+
+def test_on_canonical_gives_detectors_the_canonical_text_and_keeps_the_source():
+    seen = []
+
+    def detect(docs):
+        seen.extend(d.text for d in docs)
+        return [d.with_spans([Span(d.text.index("홍길동"), d.text.index("홍길동") + 3, "인명")]) for d in docs]
+
+    src = unicodedata.normalize("NFD", "피고인\u00a0홍길동은")
+    (out,) = on_canonical([Document("d", src)], detect)
+    assert seen == ["피고인 홍길동은"]
+    assert out.text == src and unicodedata.normalize("NFC", out.span_text(out.spans[0])) == "홍길동"

@@ -1,0 +1,131 @@
+"""The canonical form detection runs on, and the exact map from its offsets back to the source text.
+
+Text people have is often not the form the model and the patterns were built on: decomposed Hangul (NFD,
+from macOS applications and file systems: ``홍`` is three code points ``ᄒ ᅩ ᆼ``), no-break and other odd
+spaces, zero-width characters, full-width digits and Latin letters (``０１０－４８２１``), CR or CRLF line
+ends, a byte-order mark. :func:`normalize` turns a text into one canonical form and keeps, for every
+canonical character, the source range it came from, so spans found on the canonical text map back to
+exact source offsets, and output outside the spans is the source unchanged (NFD stays NFD, CRLF stays
+CRLF, the BOM stays).
+
+==========================================  =====================================================
+source                                      canonical
+==========================================  =====================================================
+any Unicode form (NFD, half-composed)       NFC, composed per character cluster
+full-width ``！``-``～`` (U+FF01-FF5E)      ASCII ``!``-``~`` (digits, Latin letters, ``－``)
+NBSP, U+2000-200A, U+202F, U+205F, U+3000   a space
+zero-width space/joiners, U+2060, BOM, SHY  nothing (dropped)
+CRLF, CR, U+2028, U+2029, U+0085            ``\\n``
+dashes U+2010-2015, minus U+2212            ``-``
+a run of ``<`` or of ``>`` (``>>>``)        one ``<`` / ``>``
+==========================================  =====================================================
+
+A span on the canonical text maps back to the whole source range of its first and last characters: a
+span never ends inside a decomposed syllable (it covers all its jamo), and dropped characters at a span's
+edges stay outside it. Runs of angle brackets are the inline format's markers; the model never read them
+as text (its training documents had them stripped), and a name glued to ``>>>`` went undetected.
+
+    >>> import unicodedata
+    >>> src = unicodedata.normalize("NFD", "피고인\\u00a0홍길동은\\r\\n") + "０１０"
+    >>> n = normalize(src)
+    >>> n.text
+    '피고인 홍길동은\\n010'
+    >>> a, b = n.to_source(4, 7)                   # '홍길동' on the canonical text
+    >>> unicodedata.normalize("NFC", src[a:b]), (a, b)
+    ('홍길동', (8, 17))
+    >>> normalize("이미 정규형인 글").identity      # the common case costs one check and no map
+    True
+
+:func:`on_canonical` is the wrapper every detector uses: documents in, detection on their canonical
+texts, spans mapped back onto the untouched source texts.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from array import array
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from thunder_deid.document import Document, Span
+
+_SPACES = "\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
+_DROPPED = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
+_NEWLINES = "\r\u2028\u2029\u0085"
+_DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
+_FOLD = {**{ord(c): " " for c in _SPACES}, **{ord(c): None for c in _DROPPED},
+         **{ord(c): "\n" for c in _NEWLINES}, **{ord(c): "-" for c in _DASHES},
+         **{c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}}
+# anything canonicalisation changes besides the Unicode form (NFC itself is checked separately)
+_NEEDS_FOLD = re.compile("[" + re.escape(_SPACES + _DROPPED + _NEWLINES + _DASHES) + "\uff01-\uff5e]|<<|>>")
+
+
+def _joins_previous(c: str) -> bool:
+    """Characters NFC may compose with what precedes them: combining marks, Hangul medial vowels and
+    final consonants (``가`` + ``ᆨ`` is ``각``)."""
+    o = ord(c)
+    return 0x1160 <= o <= 0x11FF or 0xD7B0 <= o <= 0xD7FF or unicodedata.combining(c) != 0
+
+
+@dataclass(frozen=True)
+class Normalized:
+    """A source text, its canonical form, and each canonical character's source range ``[starts, ends)``.
+
+    ``identity`` means the two are the same text (no map is stored)."""
+
+    source: str
+    text: str
+    starts: array | None = None
+    ends: array | None = None
+
+    @property
+    def identity(self) -> bool:
+        return self.starts is None
+
+    def to_source(self, start: int, end: int) -> tuple[int, int]:
+        """Source offsets of the canonical range ``[start, end)`` (``start < end``)."""
+        if self.starts is None or self.ends is None:
+            return start, end
+        return self.starts[start], self.ends[end - 1]
+
+    def span_to_source(self, span: Span) -> Span:
+        a, b = self.to_source(span.start, span.end)
+        return Span(a, b, span.label, span.sub, span.score, dict(span.extra))
+
+
+def normalize(text: str) -> Normalized:
+    """The canonical form of ``text`` with its offset map (see the module docstring)."""
+    if unicodedata.is_normalized("NFC", text) and not _NEEDS_FOLD.search(text):
+        return Normalized(text, text)
+    parts: list[str] = []
+    starts, ends = array("i"), array("i")
+    n, i = len(text), 0
+    while i < n:
+        j = i + 1
+        if text[i] == "\r":
+            j += j < n and text[j] == "\n"  # CRLF is one line end
+            out = "\n"
+        else:
+            while j < n and _joins_previous(text[j]):
+                j += 1
+            out = unicodedata.normalize("NFC", text[i:j]).translate(_FOLD) if j - i > 1 or ord(text[i]) > 0x7F \
+                else text[i]
+        if out in ("<", ">") and parts and parts[-1] == out:  # one bracket of a run: widen the first
+            ends[-1] = j
+        elif out:
+            parts.append(out)
+            starts.extend([i] * len(out))
+            ends.extend([j] * len(out))
+        i = j
+    return Normalized(text, "".join(parts), starts, ends)
+
+
+def on_canonical(docs: Sequence[Document], detect: Callable[[list[Document]], list[Document]]) -> list[Document]:
+    """Run ``detect`` on the canonical form of each document, then give each source document the spans it
+    found, mapped back to source offsets (the source texts are never changed)."""
+    norms = [normalize(d.text) for d in docs]
+    canon = [d if n.identity else Document(d.id, n.text, [], d.meta) for d, n in zip(docs, norms)]
+    found = detect(canon)
+    return [Document(d.id, d.text, [n.span_to_source(s) for s in f.spans], f.meta) if not n.identity else f
+            for d, n, f in zip(docs, norms, found)]
