@@ -9,9 +9,22 @@
     '피해자 공소외 <<<2:인명>>>에게 <<<A:식당:한식당>>>식당에서'
 
 Mentions may contain colons (``<<<10:30:시간정보>>>``): the label is found from the right, as the last
-colon-separated field that is a taxonomy label, and anything after it is the sub-label. So parse is the
-inverse of render for every document whose labels are taxonomy nodes. Labels outside the taxonomy are
-an error unless ``allow_unknown=True`` (then the last field is the label).
+colon-separated field that is a taxonomy label, and anything after it is the sub-label. Labels outside
+the taxonomy are an error unless ``allow_unknown=True`` (then the last field is the label).
+
+**Escapes.** A backslash before ``\\``, ``<``, ``>`` or ``:`` makes that character plain text; before
+any other character it is itself plain text, so files written before escapes existed read as they did
+unless they hold one of those four pairs.
+:func:`render_inline` escapes only what would otherwise be misread, so parse is the inverse of render for
+every text: ``<`` and ``>`` next to one of the same kind or next to a marker (text that already holds
+``<<<홍길동:인명>>>``, a stray ``>>>``), a backslash before an escapable character or a marker, and the
+colons of a mention that the from-the-right rule would split wrongly (``A:인명`` tagged ``주소``):
+
+    >>> d = Document("d", "글 <<<홍길동:인명>>> 그대로, A:인명", [Span(20, 24, "주소")])
+    >>> print(render_inline(d))
+    글 \\<\\<\\<홍길동:인명\\>\\>\\> 그대로, <<<A\\:인명:주소>>>
+    >>> parse_inline(render_inline(d), "d") == d
+    True
 """
 
 from __future__ import annotations
@@ -22,12 +35,12 @@ from thunder_deid.document import Document, Span
 from thunder_deid.errors import InlineFormatError
 from thunder_deid.taxonomy import Taxonomy, load_taxonomy
 
-OPEN, CLOSE = "<<<", ">>>"
-_MARKER = re.compile(r"<<<(.*?)>>>", re.S)
+OPEN, CLOSE, ESC = "<<<", ">>>", "\\"
+_ESCAPABLE = "\\<>:"
+_TOKEN = re.compile(r"\\[\\<>:]|<<<|>>>|:")
 
 
-def _split_body(body: str, tax: Taxonomy, allow_unknown: bool) -> tuple[str, str, str | None] | None:
-    parts = body.split(":")
+def _split_body(parts: list[str], tax: Taxonomy, allow_unknown: bool) -> tuple[str, str, str | None] | None:
     if len(parts) < 2:
         return None
     if len(parts) >= 3 and parts[-2] in tax and ":" not in parts[-2]:
@@ -47,46 +60,60 @@ def parse_inline(
     allow_unknown: bool = False,
     source: str | None = None,
 ) -> Document:
-    """Strip ``<<<MENTION:LABEL[:SUB]>>>`` markers into a :class:`Document` with character spans.
+    """Strip ``<<<MENTION:LABEL[:SUB]>>>`` markers (and escapes) into a :class:`Document` with character spans.
 
     Errors name ``source`` (a file) or the document id, the line and character offset of the marker.
     """
     tax = taxonomy or load_taxonomy()
     where = source or f"document {doc_id!r}"
-    out: list[str] = []
+    out: list[str] = []      # the plain text so far
+    fields: list[str] | None = None  # inside a marker: its colon-separated fields so far
+    opened = length = pos = 0
     spans: list[Span] = []
-    pos = 0
-    length = 0
-    for m in _MARKER.finditer(text):
-        between = text[pos : m.start()]
-        _check_plain(between, text, pos, where)
-        out.append(between)
-        length += len(between)
-        body = m.group(1)
-        if OPEN in body:
-            raise InlineFormatError(f"{where}: {_loc(text, m.start())}: unbalanced '<<<' (a marker opens inside a marker)")
-        split = _split_body(body, tax, allow_unknown)
-        if split is None:
-            label = body.rsplit(":", 1)[-1] if ":" in body else ""
-            what = f"unknown label {label!r}" if label else "marker without ':LABEL'"
-            raise InlineFormatError(f"{where}: {_loc(text, m.start())}: {what}")
-        mention, label, sub = split
-        if not mention:
-            raise InlineFormatError(f"{where}: {_loc(text, m.start())}: empty mention")
-        spans.append(Span(length, length + len(mention), label, sub or None))
-        out.append(mention)
-        length += len(mention)
+    for m in _TOKEN.finditer(text):
+        plain, tok = text[pos:m.start()], m.group()
         pos = m.end()
-    _check_plain(text[pos:], text, pos, where)
+        if fields is None:
+            if tok == CLOSE:
+                raise InlineFormatError(f"{where}: {_loc(text, m.start())}: unbalanced marker: "
+                                        "'>>>' without an opening '<<<'")
+            if tok == OPEN:
+                out.append(plain)
+                length += len(plain)
+                fields, opened = [""], m.start()
+            else:
+                out.append(plain + (tok[1] if tok[0] == ESC else tok))
+                length += len(out[-1])
+            continue
+        fields[-1] += plain
+        if tok == OPEN:
+            raise InlineFormatError(f"{where}: {_loc(text, opened)}: unbalanced '<<<' (a marker opens inside a marker)")
+        if tok == ":":
+            fields.append("")
+        elif tok[0] == ESC:
+            fields[-1] += tok[1]
+        else:
+            mention = _marker(fields, tax, allow_unknown, where, text, opened)
+            spans.append(Span(length, length + len(mention[0]), mention[1], mention[2] or None))
+            out.append(mention[0])
+            length += len(mention[0])
+            fields = None
+    if fields is not None:
+        raise InlineFormatError(f"{where}: {_loc(text, opened)}: unbalanced marker: '<<<' without a closing '>>>'")
     out.append(text[pos:])
     return Document(doc_id, "".join(out), spans)
 
 
-def _check_plain(chunk: str, text: str, offset: int, where: str) -> None:
-    for token, what in ((OPEN, "'<<<' without a closing '>>>'"), (CLOSE, "'>>>' without an opening '<<<'")):
-        i = chunk.find(token)
-        if i >= 0:
-            raise InlineFormatError(f"{where}: {_loc(text, offset + i)}: unbalanced marker: {what}")
+def _marker(fields: list[str], tax: Taxonomy, allow_unknown: bool, where: str, text: str, at: int
+            ) -> tuple[str, str, str | None]:
+    split = _split_body(fields, tax, allow_unknown)
+    if split is None:
+        label = fields[-1] if len(fields) > 1 else ""
+        what = f"unknown label {label!r}" if label else "marker without ':LABEL'"
+        raise InlineFormatError(f"{where}: {_loc(text, at)}: {what}")
+    if not split[0]:
+        raise InlineFormatError(f"{where}: {_loc(text, at)}: empty mention")
+    return split
 
 
 def _loc(text: str, offset: int) -> str:
@@ -95,8 +122,38 @@ def _loc(text: str, offset: int) -> str:
     return f"line {line}, column {col} (offset {offset})"
 
 
-def render_inline(doc: Document) -> str:
-    """Insert ``<<<MENTION:LABEL[:SUB]>>>`` markers; spans must not overlap."""
+def _escape(chunk: str, marker_before: bool, marker_after: bool, colons: bool = False) -> str:
+    """``chunk`` with the escapes a reader needs: ``<``/``>`` next to the same bracket or a marker, a
+    backslash before an escapable character or a marker, and every colon when ``colons``."""
+    out = []
+    n = len(chunk)
+    for i, c in enumerate(chunk):
+        nxt = chunk[i + 1] if i + 1 < n else None
+        if c == ESC:
+            need = nxt in _ESCAPABLE if nxt else marker_after
+        elif c in "<>":
+            prev = chunk[i - 1] if i else None
+            need = prev == c or nxt == c or (c == "<" and nxt is None and marker_after) \
+                or (c == ">" and prev is None and marker_before)
+        else:
+            need = colons and c == ":"
+        out.append(ESC + c if need else c)
+    return "".join(out)
+
+
+def _mention(mention: str, label: str, sub: str | None, tax: Taxonomy) -> str:
+    """The mention as written inside a marker: its colons escaped only if reading would split it wrongly."""
+    plain = _escape(mention, True, True)
+    fields = plain.split(":") + [label] + ([sub] if sub else [])
+    if ":" not in mention or (ESC not in plain and _split_body(fields, tax, True) == (mention, label, sub)):
+        return plain
+    return _escape(mention, True, True, colons=True)
+
+
+def render_inline(doc: Document, taxonomy: Taxonomy | None = None) -> str:
+    """Insert ``<<<MENTION:LABEL[:SUB]>>>`` markers, escaping what must be (see the module docstring);
+    spans must not overlap."""
+    tax = taxonomy or load_taxonomy()
     parts: list[str] = []
     pos = 0
     for s in doc.spans:
@@ -105,8 +162,8 @@ def render_inline(doc: Document) -> str:
                                     f"for a text of {len(doc.text)} characters")
         if s.start < pos:
             raise InlineFormatError(f"document {doc.id!r}: overlapping spans at offset {s.start} cannot be written inline")
-        parts.append(doc.text[pos : s.start])
-        parts.append(f"{OPEN}{doc.text[s.start:s.end]}:{s.full_label}{CLOSE}")
+        parts.append(_escape(doc.text[pos:s.start], bool(parts), True))
+        parts.append(f"{OPEN}{_mention(doc.text[s.start:s.end], s.label, s.sub, tax)}:{s.full_label}{CLOSE}")
         pos = s.end
-    parts.append(doc.text[pos:])
+    parts.append(_escape(doc.text[pos:], bool(parts), False))
     return "".join(parts)
