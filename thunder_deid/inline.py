@@ -122,9 +122,9 @@ def _loc(text: str, offset: int) -> str:
     return f"line {line}, column {col} (offset {offset})"
 
 
-def _escape(chunk: str, marker_before: bool, marker_after: bool, colons: bool = False) -> str:
-    """``chunk`` with the escapes a reader needs: ``<``/``>`` next to the same bracket or a marker, a
-    backslash before an escapable character or a marker, and every colon when ``colons``."""
+def _escapes(chunk: str, offset: int, marker_before: bool, marker_after: bool) -> list[int]:
+    """Source offsets (``offset`` + index) in ``chunk`` that need a backslash before them: ``<``/``>`` next
+    to the same bracket or to a marker, a backslash before an escapable character or a marker."""
     out = []
     n = len(chunk)
     for i, c in enumerate(chunk):
@@ -136,25 +136,37 @@ def _escape(chunk: str, marker_before: bool, marker_after: bool, colons: bool = 
             need = prev == c or nxt == c or (c == "<" and nxt is None and marker_after) \
                 or (c == ">" and prev is None and marker_before)
         else:
-            need = colons and c == ":"
-        out.append(ESC + c if need else c)
-    return "".join(out)
+            continue
+        if need:
+            out.append(offset + i)
+    return out
+
+
+def _escape(chunk: str, colons: bool = False) -> str:
+    """A mention as written inside a marker (every colon escaped when ``colons``)."""
+    at = set(_escapes(chunk, 0, True, True))
+    return "".join(ESC + c if i in at or (colons and c == ":") else c for i, c in enumerate(chunk))
 
 
 def _mention(mention: str, label: str, sub: str | None, tax: Taxonomy) -> str:
     """The mention as written inside a marker: its colons escaped only if reading would split it wrongly."""
-    plain = _escape(mention, True, True)
+    plain = _escape(mention)
     fields = plain.split(":") + [label] + ([sub] if sub else [])
     if ":" not in mention or (ESC not in plain and _split_body(fields, tax, True) == (mention, label, sub)):
         return plain
-    return _escape(mention, True, True, colons=True)
+    return _escape(mention, colons=True)
 
 
-def render_inline(doc: Document, taxonomy: Taxonomy | None = None) -> str:
-    """Insert ``<<<MENTION:LABEL[:SUB]>>>`` markers, escaping what must be (see the module docstring);
-    spans must not overlap."""
+def inline_edits(doc: Document, taxonomy: Taxonomy | None = None) -> list[tuple[int, int, str, str | None]]:
+    """``(start, end, text, label)`` edits of the source text that make its inline form, in order: a marker
+    in place of each span (``label`` set) and a backslash inserted before each character that needs one
+    (``start == end``, ``label`` None). Spans must not overlap.
+
+        >>> [(a, b, len(t), label) for a, b, t, label in inline_edits(Document("d", "홍길동>>>", [Span(0, 3, "인명")]))]
+        [(0, 3, 12, '인명'), (3, 3, 1, None), (4, 4, 1, None), (5, 5, 1, None)]
+    """
     tax = taxonomy or load_taxonomy()
-    parts: list[str] = []
+    edits: list[tuple[int, int, str, str | None]] = []
     pos = 0
     for s in doc.spans:
         if not 0 <= s.start < s.end <= len(doc.text):
@@ -162,8 +174,21 @@ def render_inline(doc: Document, taxonomy: Taxonomy | None = None) -> str:
                                     f"for a text of {len(doc.text)} characters")
         if s.start < pos:
             raise InlineFormatError(f"document {doc.id!r}: overlapping spans at offset {s.start} cannot be written inline")
-        parts.append(_escape(doc.text[pos:s.start], bool(parts), True))
-        parts.append(f"{OPEN}{_mention(doc.text[s.start:s.end], s.label, s.sub, tax)}:{s.full_label}{CLOSE}")
+        edits += [(k, k, ESC, None) for k in _escapes(doc.text[pos:s.start], pos, pos > 0, True)]
+        edits.append((s.start, s.end, f"{OPEN}{_mention(doc.text[s.start:s.end], s.label, s.sub, tax)}:{s.full_label}{CLOSE}",
+                      s.label))
         pos = s.end
-    parts.append(_escape(doc.text[pos:], bool(parts), False))
+    edits += [(k, k, ESC, None) for k in _escapes(doc.text[pos:], pos, pos > 0, False)]
+    return edits
+
+
+def render_inline(doc: Document, taxonomy: Taxonomy | None = None) -> str:
+    """Insert ``<<<MENTION:LABEL[:SUB]>>>`` markers, escaping what must be (see the module docstring);
+    spans must not overlap."""
+    parts: list[str] = []
+    pos = 0
+    for a, b, text, _ in inline_edits(doc, taxonomy):
+        parts += [doc.text[pos:a], text]
+        pos = b
+    parts.append(doc.text[pos:])
     return "".join(parts)
