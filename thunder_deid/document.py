@@ -19,6 +19,7 @@ written back unchanged, so a round trip through the project loses nothing.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable, Iterator
@@ -27,6 +28,8 @@ from thunder_deid.errors import DocumentError
 from thunder_deid.io import atomic_writer, text_lines
 
 _SPAN_KEYS = ("start", "end", "label", "sub", "score")
+# a UTF-16 surrogate on its own: JSON's "\ud800" escape decodes to one, and no UTF-8 file can hold it
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _DOC_KEYS = ("id", "text", "spans")
 
 
@@ -71,10 +74,14 @@ class Span:
         sub = d.get("sub")
         if sub is not None and not isinstance(sub, str):
             raise DocumentError(f"{where}: 'sub' must be a string")
+        _no_lone_surrogate(label, where, "'label'")
+        _no_lone_surrogate(sub, where, "'sub'")
         score = d.get("score")
         if score is not None and not isinstance(score, (int, float)):
             raise DocumentError(f"{where}: 'score' must be a number")
         extra = {k: v for k, v in d.items() if k not in _SPAN_KEYS}
+        if extra:
+            _no_lone_surrogate(json.dumps(extra, ensure_ascii=False), where, "a span field")
         return cls(start, end, label, sub or None, None if score is None else float(score), extra)
 
 
@@ -110,6 +117,8 @@ class Document:
                 raise DocumentError(f"{where}: missing field {key!r}")
         if not isinstance(d["text"], str):
             raise DocumentError(f"{where}: 'text' must be a string")
+        for key in ("id", "text"):
+            _no_lone_surrogate(d[key], where, repr(key))
         doc_id = d["id"] if isinstance(d["id"], str) else str(d["id"])
         raw_spans = d.get("spans", [])
         if not isinstance(raw_spans, list):
@@ -117,7 +126,17 @@ class Document:
         spans = [Span.from_dict(s, f"{where} (id {doc_id!r}) span {i}") if isinstance(s, dict) else _bad_span(where, doc_id, i)
                  for i, s in enumerate(raw_spans)]
         meta = {k: v for k, v in d.items() if k not in _DOC_KEYS}
+        if meta:
+            _no_lone_surrogate(json.dumps(meta, ensure_ascii=False), f"{where} (id {doc_id!r})", "a metadata field")
         return cls(doc_id, d["text"], spans, meta)
+
+
+def _no_lone_surrogate(value: Any, where: str, what: str) -> None:
+    """``value`` (if a string) holds no lone surrogate: it could not be written as UTF-8 nor tokenised."""
+    m = _LONE_SURROGATE.search(value) if isinstance(value, str) else None
+    if m:
+        raise DocumentError(f"{where}: {what} holds a lone UTF-16 surrogate (a \\u{ord(m.group()):04x} escape "
+                            "without its pair); it is not text")
 
 
 def _bad_span(where: str, doc_id: str, i: int) -> Span:

@@ -213,6 +213,24 @@ def refuse_inputs_inside(out: str | Path, inputs: Iterable[str | Path | None], v
             raise ThunderDeidError(f"--out {out} {verb} the input {p}; choose another folder")
 
 
+def inside_folder(folder: str | Path, name: object, what: str) -> Path:
+    """``folder / name`` for a file name read from ``folder``'s own metadata, which must stay inside it: a
+    relative path without ``..`` that does not lead out through a link either.
+
+    >>> inside_folder("/m", "tokenizer", "tokenizer").as_posix()
+    '/m/tokenizer'
+    """
+    folder = Path(folder)
+    rel = Path(name) if isinstance(name, str) and name else None
+    if rel is None or rel.is_absolute() or ".." in rel.parts:
+        raise ThunderDeidError(f"{folder}: {what} must be a relative path inside this folder, not {name!r}")
+    path = folder / rel
+    root = folder.resolve()
+    if path.exists() and root != path.resolve() and root not in path.resolve().parents:
+        raise ThunderDeidError(f"{folder}: {what} {name!r} leads out of this folder (a link)")
+    return path
+
+
 _LEFTOVER = re.compile(r"\.(.+)\.[^.]+\.(?:tmp|old)")
 
 

@@ -23,6 +23,7 @@ from pathlib import Path
 from transformers import PreTrainedTokenizerFast
 
 from thunder_deid.errors import ThunderDeidError
+from thunder_deid.io import inside_folder
 from thunder_deid.tokenizer.boundary import BoundaryModel
 from thunder_deid.tokenizer.bpe import SPECIAL_KWARGS
 from thunder_deid.tokenizer.load import BUNDLE_CONFIG
@@ -102,22 +103,25 @@ class BoundaryTokenizerFast(PreTrainedTokenizerFast):
         unknown = set(scfg) - set(SearchConfig.__dataclass_fields__)
         if unknown:
             raise ThunderDeidError(f"{cfg_path}: unknown search settings {sorted(unknown)}")
-        base_dir = path / cfg.get("base", "base")
+        def named(key: str, default: str | None = None) -> Path:  # files the bundle names stay inside it
+            return inside_folder(path, cfg.get(key, default), f"{BUNDLE_CONFIG} {key!r}")
+
+        base_dir = named("base", "base")
         plain = Tokenizer.from_file(str(base_dir / "tokenizer.json"))
 
         def spell_bytes(piece: str) -> list[int]:
             return [t.id for t in plain.model.tokenize(piece)]
 
-        lm = kenlm.Model(str(path / cfg.get("kenlm", "lm.binary")))
+        lm = kenlm.Model(str(named("kenlm", "lm.binary")))
         seg = Segmenter(plain.get_vocab(with_added_tokens=False), lm,
-                        BoundaryModel.load(path / cfg.get("boundary", "boundary.json")),
+                        BoundaryModel.load(named("boundary", "boundary.json")),
                         SearchConfig(**scfg), spell_bytes)
         from tokenizers.pre_tokenizers import PreTokenizer
 
         steps = [word_splitter(), PreTokenizer.custom(PieceSplitter(seg.word_pieces))]
         tok = with_pre_tokenizer(cls, base_dir, steps, **kwargs)
         if word_table and not search and cfg.get("word_table"):
-            table = json.loads((path / cfg["word_table"]).read_text(encoding="utf-8"))
+            table = json.loads(named("word_table").read_text(encoding="utf-8"))
             seg._cache.update((w, tuple((a, b, tuple(ids)) for a, b, ids in p)) for w, p in table)
         tok.bundle_dir, tok.segmenter, tok._bundle_cfg = path, seg, cfg
         tok.name_or_path = str(path)

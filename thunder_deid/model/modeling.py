@@ -24,7 +24,7 @@ from safetensors.torch import load_file, save_file
 from transformers import ModernBertConfig, ModernBertForMaskedLM, ModernBertForTokenClassification
 
 from thunder_deid.errors import ThunderDeidError
-from thunder_deid.io import atomic_folder
+from thunder_deid.io import atomic_folder, inside_folder, read_text
 from thunder_deid.model.config import ModelConfig
 from thunder_deid.model.labels import LabelSet
 
@@ -95,12 +95,24 @@ def read_meta(model_dir: Path) -> dict[str, Any]:
     p = Path(model_dir) / META
     if not p.is_file():
         raise ThunderDeidError(f"{model_dir}: not a thunder-deid model directory (no {META})")
-    return json.loads(p.read_text(encoding="utf-8"))
+    return _read_json(p)
+
+
+def _read_json(p: Path) -> dict[str, Any]:
+    try:
+        obj = json.loads(read_text(p, "model file"))
+    except json.JSONDecodeError as e:
+        raise ThunderDeidError(f"{p}: invalid JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+    if not isinstance(obj, dict):
+        raise ThunderDeidError(f"{p}: expected a JSON object")
+    return obj
 
 
 def tokenizer_spec(model_dir: Path) -> str:
-    kind, rel = split_spec(read_meta(model_dir)["tokenizer"])
-    path = Path(model_dir) / rel
+    """The tokenizer spec the model directory's metadata names; its folder must lie inside the model's."""
+    name = read_meta(model_dir).get("tokenizer")
+    kind, rel = split_spec(name) if isinstance(name, str) else (None, name)
+    path = inside_folder(model_dir, str(rel) if kind else name, f"{META} 'tokenizer'")
     return f"{kind}:{path}" if kind else str(path)
 
 
@@ -108,16 +120,50 @@ def load_model(model_dir: Path, device: torch.device | str = "cpu"):
     """``(model, tokenizer, labels, meta)`` from a model directory, weights in fp32, eval mode."""
     model_dir = Path(model_dir)
     meta = read_meta(model_dir)
-    hf = ModernBertConfig.from_pretrained(str(model_dir), local_files_only=True)
+    hf = _config(model_dir)
     hf._attn_implementation = "sdpa"
     model = ModernBertForTokenClassification(hf)
-    state = {k: v.float() if v.is_floating_point() else v for k, v in load_file(str(model_dir / "model.safetensors")).items()}
-    model.load_state_dict(state)
+    weights = model_dir / "model.safetensors"
+    try:
+        state = load_file(str(weights))
+    except Exception as e:  # noqa: BLE001 - safetensors raises its own error types for every kind of damage
+        raise ThunderDeidError(f"{weights}: not a readable safetensors file ({_first_line(e)})") from None
+    _check_state(weights, model.state_dict(), state)
+    model.load_state_dict({k: v.float() if v.is_floating_point() else v for k, v in state.items()})
     labels = LabelSet([t[2:] for t in (hf.id2label[i] for i in range(hf.num_labels)) if t.startswith("B-")])
     if labels.tags != [hf.id2label[i] for i in range(hf.num_labels)]:
         raise ThunderDeidError(f"{model_dir}: id2label is not in O/B-*/I-* order")
     tok = load_tokenizer(tokenizer_spec(model_dir))
     return model.to(device).eval(), tok, labels, meta
+
+
+def _config(model_dir: Path) -> ModernBertConfig:
+    p = model_dir / "config.json"
+    if p.is_file():
+        _read_json(p)  # a one-line error for broken JSON before transformers reads it
+    try:
+        return ModernBertConfig.from_pretrained(str(model_dir), local_files_only=True)
+    except Exception as e:  # noqa: BLE001 - transformers raises OSError/ValueError/TypeError for a bad config
+        raise ThunderDeidError(f"{p}: not a usable ModernBERT config ({_first_line(e)})") from None
+
+
+def _first_line(e: BaseException) -> str:
+    return (str(e).strip().splitlines() or [type(e).__name__])[0][:160]
+
+
+def _check_state(weights: Path, own: dict[str, torch.Tensor], state: dict[str, torch.Tensor]) -> None:
+    """The weights file holds exactly the tensors config.json describes, with their shapes."""
+    problems = []
+    for what, keys in (("missing", sorted(set(own) - set(state))), ("unexpected", sorted(set(state) - set(own)))):
+        if keys:
+            problems.append(f"{len(keys)} {what} (first {keys[0]})")
+    shape = [k for k in own if k in state and own[k].shape != state[k].shape]
+    if shape:
+        k = shape[0]
+        problems.append(f"{len(shape)} of the wrong shape (first {k}: {list(state[k].shape)}, "
+                        f"config.json needs {list(own[k].shape)})")
+    if problems:
+        raise ThunderDeidError(f"{weights}: tensors do not match config.json: {'; '.join(problems)}")
 
 
 def init_from(model, init_dir: Path, labels: LabelSet) -> None:
