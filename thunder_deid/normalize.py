@@ -45,6 +45,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from array import array
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
@@ -89,9 +90,22 @@ class Normalized:
             return start, end
         return self.starts[start], self.ends[end - 1]
 
+    def to_canonical(self, start: int, end: int) -> tuple[int, int] | None:
+        """Canonical offsets of the source range ``[start, end)``, widened to whole canonical characters (a
+        boundary inside a decomposed syllable takes in the syllable); None if it holds only dropped
+        characters."""
+        if self.starts is None or self.ends is None:
+            return start, end
+        a, b = bisect_right(self.ends, start), bisect_left(self.starts, end)
+        return (a, b) if a < b else None
+
     def span_to_source(self, span: Span) -> Span:
         a, b = self.to_source(span.start, span.end)
         return Span(a, b, span.label, span.sub, span.score, dict(span.extra))
+
+    def span_to_canonical(self, span: Span) -> Span | None:
+        ab = self.to_canonical(span.start, span.end)
+        return None if ab is None else Span(*ab, span.label, span.sub, span.score, dict(span.extra))
 
 
 def normalize(text: str) -> Normalized:
@@ -122,10 +136,11 @@ def normalize(text: str) -> Normalized:
 
 
 def on_canonical(docs: Sequence[Document], detect: Callable[[list[Document]], list[Document]]) -> list[Document]:
-    """Run ``detect`` on the canonical form of each document, then give each source document the spans it
-    found, mapped back to source offsets (the source texts are never changed)."""
+    """Run ``detect`` on the canonical form of each document (its spans mapped there too), then give each
+    source document the spans it returns, mapped back to source offsets (source texts never change)."""
     norms = [normalize(d.text) for d in docs]
-    canon = [d if n.identity else Document(d.id, n.text, [], d.meta) for d, n in zip(docs, norms)]
+    canon = [d if n.identity else Document(d.id, n.text, [c for s in d.spans if (c := n.span_to_canonical(s))], d.meta)
+             for d, n in zip(docs, norms)]
     found = detect(canon)
     return [Document(d.id, d.text, [n.span_to_source(s) for s in f.spans], f.meta) if not n.identity else f
             for d, n, f in zip(docs, norms, found)]

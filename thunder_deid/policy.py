@@ -92,7 +92,13 @@ class Policy:
     # -- spans -------------------------------------------------------------------------------------
     def prepare(self, doc: Document) -> Document:
         """The spans the output replaces: scores over their thresholds, recognizers and deny list merged
-        over the model's spans, allowed forms removed, other occurrences of each form added."""
+        over the model's spans, allowed forms removed, other occurrences of each form added -- all found on
+        the document's canonical form (:mod:`thunder_deid.normalize`) and mapped back to its text."""
+        from thunder_deid.normalize import on_canonical
+
+        return on_canonical([doc], lambda canon: [self._prepare(canon[0])])[0]
+
+    def _prepare(self, doc: Document) -> Document:
         from thunder_deid.model.patterns import find_patterns, overlay
 
         best: dict[str, float] = {}  # with consistency a form is as sure as its best-scored occurrence

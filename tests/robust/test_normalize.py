@@ -61,3 +61,23 @@ def test_on_canonical_gives_detectors_the_canonical_text_and_keeps_the_source():
     (out,) = on_canonical([Document("d", src)], detect)
     assert seen == ["피고인 홍길동은"]
     assert out.text == src and unicodedata.normalize("NFC", out.span_text(out.spans[0])) == "홍길동"
+
+
+def test_source_spans_map_to_whole_canonical_characters():
+    src = "\u200b" + unicodedata.normalize("NFD", "홍길동") + "\u200b은"
+    n = normalize(src)
+    assert n.to_canonical(1, 10) == (0, 3)
+    assert n.to_canonical(2, 5) == (0, 2)      # boundaries inside syllables take in the syllables
+    assert n.to_canonical(0, 1) is None         # only a dropped character
+
+
+def test_policy_finds_deny_list_and_other_occurrences_on_the_canonical_form(tagger):
+    from thunder_deid.policy import Policy
+
+    text = unicodedata.normalize("NFD", "피고인 김비밀은 아무개에게 말했고, 아무개\u00a0씨는 김비밀에게 답했다.")
+    pol = Policy.from_dict({"deny": ["아무개"]})
+    out = pol.prepare(tagger.predict(text))
+    found = [(unicodedata.normalize("NFC", out.span_text(s)), s.label) for s in out.spans]
+    assert found.count(("아무개", "인명")) == 2
+    masked = pol.redact(tagger.predict(text), "mask")[0]
+    assert "아무개" not in unicodedata.normalize("NFC", masked)
