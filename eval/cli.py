@@ -26,6 +26,9 @@ at whitespace into non-PII segments. Four variants: strict/partial coverage of a
 non-space characters x typed/binary label matching. A prediction touching a non-PII segment is one
 FP; under typed scoring a wrong label on a missed gold segment is an FN plus an FP.
 
+Overlapping predictions are scored by coverage (a character covered by several predictions counts with
+each of their labels; a TP segment never adds an FP); their number is reported.
+
 Several --pred files (seeds) are summed before P/R/F1 (micro). A gold document missing from a
 prediction file counts as predicting nothing and is reported; a prediction document not in the gold,
 or with a different text, is an error. F1 = 2TP/(2TP+FP+FN); 0/0 is reported as 0.
@@ -60,11 +63,13 @@ def cmd_eval(args: argparse.Namespace) -> int:
         check_input_file(p, "--pred")
     gold = read_jsonl(args.gold)
     preds = [list(read_jsonl(p)) for p in args.pred]
+    overlapping = {str(p): n for p, docs in zip(args.pred, preds) if (n := overlapping_spans(docs))}
     scores = score_documents(gold, preds, labels=labels, level=args.level, per_type=args.per_type,
                              gold_name=str(args.gold), pred_names=[str(p) for p in args.pred])
     if args.json:
         out = scores.to_dict()
-        out.update(labels=None if labels is None else sorted(labels), level=args.level)
+        out.update(labels=None if labels is None else sorted(labels), level=args.level,
+                   overlapping_predictions=overlapping)
         print(json.dumps(out, ensure_ascii=False))
     else:
         if labels is not None or args.level:
@@ -72,7 +77,25 @@ def cmd_eval(args: argparse.Namespace) -> int:
             kept = f"restricted to {len(labels)} labels ({what})" if labels is not None else "all labels"
             print(kept + (f", compared at the {args.level} level" if args.level else ""))
         print(scores.format_table())
+        for name, n in overlapping.items():
+            print(f"{name}: {n} predicted spans overlap an earlier one (scored by coverage, see --help)")
     return 0
+
+
+def overlapping_spans(docs) -> int:
+    """How many spans of ``docs`` start before an earlier span of the same document ends.
+
+        >>> from thunder_deid.document import Document, Span
+        >>> overlapping_spans([Document("d", "홍길동은", [Span(0, 3, "인명"), Span(1, 3, "회사"), Span(3, 4, "인명")])])
+        1
+    """
+    n = 0
+    for d in docs:
+        reach = 0
+        for s in d.spans:  # sorted by start
+            n += s.start < reach
+            reach = max(reach, s.end)
+    return n
 
 
 def register(sub: "argparse._SubParsersAction") -> None:

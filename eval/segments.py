@@ -13,6 +13,11 @@ The rules, exactly:
   covered by a prediction whose label is not L (a segment that is a TP never adds an FP).
 * **Non-PII segment**: one FP, in all four variants, when any of its non-space characters is covered
   by a prediction.
+* **Overlapping predictions** are allowed and scored by coverage: a character counts as covered by every
+  prediction that contains it, with each of their labels. So a second, overlapping prediction can turn
+  a gold segment into a TP (if it supplies the missing coverage or label) but never adds an FP to a TP
+  segment; on a non-PII segment any number of predictions make one FP. ``thunder-deid eval`` reports
+  how many prediction spans overlap another.
 
 Worked example, ``홍길동은 삼성 전자 직원이다`` with gold 홍길동 (인명) and 삼성 전자 (회사), so the segments
 are 홍길동 | 은 | 삼성 전자 | 직원이다, and predictions 홍길 (인명) and 삼성 전자 (인명)::

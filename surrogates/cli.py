@@ -74,6 +74,9 @@ def register(sub: "argparse._SubParsersAction") -> None:
                     help="part of every surrogate source to draw from: train (training data), eval (held-out-source\n"
                     "evaluation sets; never shares a name, given name or business name with train), all (default)")
     rz.add_argument("--report", metavar="FILE", help="also write the replacement report as JSON")
+    rz.add_argument("--skip-invalid", action="store_true",
+                    help="leave invalid spans (out of range, empty, unknown label, overlapping) as plain text and count "
+                    "them, instead of stopping at the first (their original values stay in the output)")
     rz.set_defaults(func=_realize)
 
 
@@ -110,7 +113,7 @@ def _realize(args: argparse.Namespace) -> int:
     from thunder_deid.document import read_jsonl, write_jsonl
     from thunder_deid.errors import ThunderDeidError
     from thunder_deid.io import atomic_writer, check_output_file, refuse_overwrite_input
-    from thunder_deid.surrogates.engine import RealizeReport, Realizer, epoch_seed, realize_documents
+    from thunder_deid.surrogates.engine import RealizeReport, Realizer, epoch_seed, invalid_spans, realize_documents
 
     if not Path(args.input).is_file():
         raise ThunderDeidError(f"input {args.input}: no such file")
@@ -138,13 +141,35 @@ def _realize(args: argparse.Namespace) -> int:
     summary = []
     for seed, out in jobs:
         report = RealizeReport()
-        n = write_jsonl(out, realize_documents(read_jsonl(args.input), seed, realizer, report))
+        n = write_jsonl(out, _checked(realize_documents(read_jsonl(args.input), seed, realizer, report), report,
+                                      args.input, args.skip_invalid))
         total = total + report
         summary.append({"seed": seed, "output": str(out), **report.to_dict()})
         skipped = sum(report.skipped.values())
+        if args.skip_invalid:
+            print(f"{out}: {sum(invalid_spans(report).values())} invalid spans skipped "
+                  f"({', '.join(f'{k} {v}' for k, v in invalid_spans(report).items()) or 'none'})", file=sys.stderr)
         print(f"{out}: {n} documents, seed {seed}, source {args.source}, {report.realized}/{report.spans_in} spans "
               f"realised, {skipped} rendered as text, {report.particles_changed} particles re-chosen", file=sys.stderr)
     if args.report:
         with atomic_writer(args.report) as f:
             json.dump(summary if len(summary) > 1 else summary[0], f, ensure_ascii=False, indent=1)
     return 0
+
+
+def _checked(docs, report, source: str, skip_invalid: bool):
+    """Pass realised documents through; stop at the first document with an invalid span unless
+    ``skip_invalid`` (the report then counts them). Names the document, never its text."""
+    from thunder_deid.errors import ThunderDeidError
+    from thunder_deid.surrogates.engine import invalid_spans
+
+    seen: dict[str, int] = {}
+    for n, doc in enumerate(docs, 1):
+        bad = invalid_spans(report)
+        if bad != seen and not skip_invalid:
+            new = ", ".join(f"{k.replace('_', ' ')} {v - seen.get(k, 0)}" for k, v in bad.items() if v != seen.get(k, 0))
+            raise ThunderDeidError(f"{source}: document {n} (id {doc.id!r}) has invalid spans ({new}); their original "
+                                   "values would stay in the output. Fix them (thunder-deid validate) or pass --skip-invalid")
+        seen = bad
+        yield doc
+

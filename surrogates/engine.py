@@ -104,6 +104,15 @@ class RealizeReport:
                 "overlaps_removed": self.overlaps_removed, "out_of_part": self.out_of_part, "skipped": dict(self.skipped), "sources": dict(self.sources)}
 
 
+# skip reasons that mean the input span itself is wrong (its original value would stay in the output)
+INVALID = ("bad_offsets", "empty_mention", "unknown_label", "overlap")
+
+
+def invalid_spans(report: RealizeReport) -> dict[str, int]:
+    """The counts of ``report``'s skips that are invalid input spans (see :data:`INVALID`)."""
+    return {r: report.skipped[r] for r in INVALID if report.skipped[r]}
+
+
 @dataclass
 class _Item:
     span: Span
