@@ -43,7 +43,8 @@ def atomic_writer(path: str | Path, mode: str = "w", encoding: str | None = "utf
     created = _make_parents(path.parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, mode, encoding=None if "b" in mode else encoding) as f:
+        # newline="": what is written is what the file holds (a CRLF text stays CRLF on every platform)
+        with os.fdopen(fd, mode, encoding=None if "b" in mode else encoding, newline=None if "b" in mode else "") as f:
             yield f
             f.flush()
             os.fsync(f.fileno())

@@ -60,13 +60,14 @@ def test_streaming_viterbi_pending_is_capped():
 
 def test_spans_from_path_in_pieces_equals_one_call(tiny_tokenizer):
     from thunder_deid.bio import bio_to_spans
+    from thunder_deid.model.decode import tidy
 
     text = (LINE + "\n") * 20
     enc = encode_long(text, tiny_tokenizer, 16, 4)
     rng = np.random.default_rng(3)
     path = np.array(constrained_viterbi(np.log(rng.dirichlet(np.full(3, .5), size=len(enc.ids))), TAGS[:3]))
     probs = rng.random(len(path)).astype(np.float32)
-    whole = bio_to_spans([tuple(o) for o in enc.offsets.tolist()], [TAGS[i] for i in path], text, probs.tolist())
+    whole = tidy(bio_to_spans([tuple(o) for o in enc.offsets.tolist()], [TAGS[i] for i in path], text, probs.tolist()), text)
     assert whole and spans_from_path(path, probs, TAGS[:3], enc.offsets, text, piece=7) == whole
 
 
