@@ -1,32 +1,11 @@
-"""Escapes in the inline format: any text and any mention survive render -> parse, old files still read."""
+"""Escapes in the inline format: what is written, old files still read, stray markers are errors (the
+round trip of any text and mention is a property test in tests/thunder_deid/test_inline.py)."""
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from thunder_deid.document import Document, Span
 from thunder_deid.errors import InlineFormatError
 from thunder_deid.inline import parse_inline, render_inline
-from thunder_deid.taxonomy import load_taxonomy
-
-LABELS = [n.name for n in load_taxonomy()][:40]
-HOSTILE = list("가홍길동 :<>\\\n") + ["<<<", ">>>", "<<<홍길동:인명>>>", "\\<", ":인명", "인명"]
-
-_chunk = st.lists(st.sampled_from(HOSTILE), max_size=6).map("".join)
-_mention = st.lists(st.sampled_from(HOSTILE), min_size=1, max_size=5).map("".join)
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(_chunk, _mention, st.sampled_from(LABELS), st.sampled_from([None, "한식당"])), max_size=4),
-       _chunk)
-def test_any_text_and_mention_round_trip(parts, tail):
-    text, spans = "", []
-    for before, mention, label, sub in parts:
-        text += before
-        spans.append(Span(len(text), len(text) + len(mention), label, sub))
-        text += mention
-    doc = Document("d", text + tail, spans)
-    assert parse_inline(render_inline(doc), "d") == doc
 
 
 @pytest.mark.parametrize("text, spans, written", [

@@ -52,9 +52,10 @@ def test_unknown_labels_allowed_on_request():
     assert doc.spans[0].label == "레스토랑"
 
 
-_chunk = st.text(alphabet=st.sampled_from(list("가나다 홍길동:ab1\n()○")), min_size=0, max_size=6)
-_mention = st.text(alphabet=st.sampled_from(list("가나다홍길동ab1 :○")), min_size=1, max_size=6).filter(
-    lambda m: not any(m.endswith(":" + l) or (":" + l + ":") in m for l in LABELS))
+# marker-like text, colons and backslashes anywhere: escapes make every text and mention round-trip
+_HOSTILE = list("가나다 홍길동:ab1\n()○<>\\") + ["<<<", ">>>", "<<<홍길동:인명>>>", "\\<", ":인명", "인명"]
+_chunk = st.lists(st.sampled_from(_HOSTILE), max_size=6).map("".join)
+_mention = st.lists(st.sampled_from(_HOSTILE), min_size=1, max_size=5).map("".join)
 
 
 @settings(max_examples=300, deadline=None)
