@@ -14,6 +14,12 @@ two or three code points), with its gold spans moved onto the NFD text. Three ru
 
 It prints, per run, the predicted spans, the gold spans fully covered by predictions (strict binary TP),
 strict typed F1 and seconds; then the time ``normalize`` alone takes on the NFD texts.
+
+    python benchmarks/bench_unicode.py work/realized/thunder/test.jsonl --decoding
+
+compares instead, on the documents as they are and with the model's spans alone (``--no-patterns``, as
+the model card's figures), the decoding that trims glued punctuation and widens spans to whole ASCII
+words (``decode.tidy``) with the decoding before it.
 """
 
 from __future__ import annotations
@@ -42,8 +48,12 @@ def main() -> None:
     ap.add_argument("gold", help="JSONL documents with gold spans (e.g. work/realized/precedents/test.jsonl)")
     ap.add_argument("--limit", type=int, help="only the first N documents")
     ap.add_argument("--baseline", type=int, default=5, help="documents for the no-normalisation baseline")
+    ap.add_argument("--decoding", action="store_true", help="compare decode.tidy with the decoding before it")
     a = ap.parse_args()
     import thunder_deid as td
+
+    if a.decoding:
+        return compare_decoding(td.load(patterns=False), load_jsonl(a.gold)[: a.limit])
 
     nfc = load_jsonl(a.gold)[: a.limit]
     nfd = [to_nfd(d) for d in nfc]
@@ -75,6 +85,21 @@ def main() -> None:
         normalize(d.text)
     print(f"normalize alone on the {len(nfd)} NFD texts: {time.perf_counter() - t:.2f} s")
     print(f"fully covered gold spans, NFD vs NFC: {c_nfd:,} vs {c_nfc:,} ({abs(c_nfd - c_nfc) / max(c_nfc, 1):.2%} apart)")
+
+
+def compare_decoding(tagger, gold: list[Document]) -> None:
+    from unittest import mock
+
+    from thunder_deid.model import decode
+
+    print(f"{len(gold)} documents, {sum(len(d.text) for d in gold):,} characters, model spans alone")
+    print(f"{'decoding':34s} {'predicted':>10s} {'strict typed':>13s} {'partial typed':>14s} {'strict binary':>14s}")
+    for name, tidy in (("tidy (trim edges, whole words)", decode.tidy), ("before (no tidy)", lambda spans, text: spans)):
+        with mock.patch.object(decode, "tidy", tidy):
+            pred = tagger.predict_documents([Document(d.id, d.text, [], d.meta) for d in gold])
+        s = score_documents(gold, pred)
+        print(f"{name:34s} {sum(len(d.spans) for d in pred):10,d} {s.strict_typed.f1:13.4f} "
+              f"{s.partial_typed.f1:14.4f} {s.strict_binary.f1:14.4f}")
 
 
 if __name__ == "__main__":
