@@ -7,8 +7,7 @@ document is redacted under the default policy (consistency on) and, as the basel
 off. For every distinct form (two characters or more) the policy detected as PII, the script looks for
 the same form left in the output outside any replacement, standing as a word: not preceded by a letter,
 digit or syllable, and followed by the end, a non-Hangul character or a Korean particle. The check is
-written here, apart from :mod:`thunder_deid.consistency` (its own particle list; a particle then a
-second one counts, whatever follows the second).
+written here, apart from :mod:`thunder_deid.consistency`, with its own particle list (up to two stacked).
 """
 
 from __future__ import annotations
@@ -31,14 +30,17 @@ def _hangul(c: str) -> bool:
 
 
 def _ends_word(rest: str) -> bool:
-    """Nothing Hangul follows, or a particle and then nothing Hangul or a second particle."""
+    """Nothing Hangul follows, or a particle -- or two -- and then nothing Hangul."""
     if not rest or not _hangul(rest[0]):
         return True
     for p in PARTICLES:
         if rest.startswith(p):
             tail = rest[len(p):]
-            if not tail or not _hangul(tail[0]) or tail.startswith(PARTICLES):
+            if not tail or not _hangul(tail[0]):
                 return True
+            for q in PARTICLES:
+                if tail.startswith(q) and (len(tail) == len(q) or not _hangul(tail[len(q)])):
+                    return True
     return False
 
 

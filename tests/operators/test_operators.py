@@ -154,3 +154,9 @@ def test_surrogate_replacements_reproduce_the_engine():
 
     out, _ = realize_document(JUDGMENT, seed=5)
     assert get_operator("surrogate", seed=5).render(JUDGMENT) == out.text
+
+
+def test_surrogate_masks_what_the_engine_cannot_replace():
+    d = Document("d", "피고인 김민준은 ㅁㅁ를 보았다", [Span(4, 7, "인명"), Span(9, 11, "알수없는라벨")])
+    out = get_operator("surrogate", seed=1).render(d)
+    assert "[알수없는라벨]를" in out and "김민준" not in out

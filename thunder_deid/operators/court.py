@@ -89,10 +89,13 @@ class Court(Operator):
         counts = {"letter": 0, "symbol": 0}
         omitted: dict[str, list[str]] = {}  # omission word -> distinct mentions, in order
         styled = []
+        detected = {mention_key(doc.text[s.start:s.end]) for s in doc.spans}
         for s in non_overlapping(doc):
             style = court_style(s.label)
             if style != "omit" and self.type_words:
-                s = without_type_word(doc.text, s)
+                kept = without_type_word(doc.text, s)
+                if mention_key(doc.text[kept.end:s.end]) not in detected:  # never show a word masked elsewhere
+                    s = kept
             key = mention_key(doc.text[s.start:s.end])
             if style == "omit":
                 word = omission_word(s.label)

@@ -43,7 +43,13 @@ class Surrogate(Operator):
         spans = list(non_overlapping(doc))
         marked = doc.with_spans(replace(s, extra={**s.extra, _MARK: i}) for i, s in enumerate(spans))
         out, _ = realize_document(marked, self.seed, self.realizer)
-        return as_replacements(doc.text, spans, out)
+        reps = as_replacements(doc.text, spans, out)
+        # a mention the engine has no surrogate for must not stay readable: it is masked as in `mask` mode
+        done = {o.extra[_MARK] for o in out.spans}
+        for i, sp in enumerate(spans):
+            if i not in done and not any(r.start < sp.end and sp.start < r.end for r in reps):
+                reps.append(Replacement(sp.start, sp.end, f"[{sp.label}]", sp.label))
+        return sorted(reps, key=lambda r: (r.start, r.end))
 
 
 def as_replacements(src: str, spans: list[Span], out: Document) -> list[Replacement]:
