@@ -118,3 +118,25 @@ def test_text_around_inline_elements_and_a_mention_across_runs(hwpx_file, tmp_pa
     section = package_strings(out)["Contents/section0.xml"]
     assert "<hp:t>피고인 [인명]</hp:t>" in section and "<hp:t>은<hp:tab/>서울에 <hp:lineBreak/>산다.</hp:t>" in section
     assert _open(out).paragraphs[0].text.startswith("피고인 [인명]은")
+
+
+def test_master_page_text_is_read_and_redacted(hwpx_file, tmp_path):
+    """A master page (``Contents/masterpage0.xml``, text printed on every page) is part of the text."""
+    import zipfile
+
+    master = ('<?xml version="1.0" encoding="UTF-8" standalone="yes" ?><masterPage '
+              'xmlns:hp="http://www.hancom.co.kr/hwpml/2011/paragraph" id="masterpage0" type="BOTH">'
+              '<hp:subList><hp:p id="1" paraPrIDRef="0" styleIDRef="0"><hp:run charPrIDRef="0">'
+              '<hp:t>바탕쪽 담당 홍길동</hp:t></hp:run></hp:p></hp:subList></masterPage>')
+    path = tmp_path / "master.hwpx"
+    with zipfile.ZipFile(hwpx_file) as z, zipfile.ZipFile(path, "w") as w:
+        for info in z.infolist():
+            w.writestr(info, z.read(info))
+        w.writestr("Contents/masterpage0.xml", master)
+    fmt = get_format(path)
+    (src,) = fmt.read(path, "m")
+    assert src.text.endswith("바탕쪽 담당 홍길동")
+    out = tmp_path / "out.hwpx"
+    fmt.write(out, [(src, replacements(src.text))])
+    assert "<hp:t>바탕쪽 담당 [인명]</hp:t>" in package_strings(out)["Contents/masterpage0.xml"]
+    assert leaks(out) == []

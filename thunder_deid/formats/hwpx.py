@@ -1,6 +1,6 @@
 """Hancom Office documents (``.hwpx``, OWPML: a zip of XML parts), read and written through their XML.
 
-The text is every section in order (``Contents/section*.xml``); headers, footers, footnotes, memos and
+The text is every section in order (``Contents/section*.xml``), then the master pages; headers, footers, footnotes, memos and
 table cells live inside the sections' paragraphs and are redacted alike. Tracked changes are accepted
 first (deleted text removed, inserted text kept), so no deleted name survives. The output is the same package
 with the replacements inside the ``hp:t`` text nodes (a mention across runs included), styles and layout
@@ -23,17 +23,26 @@ from thunder_deid.formats.xmlzip import (
     remove_keeping_tail, sweep)
 
 _SECTION = re.compile(r"Contents/section(\d+)\.xml")
+_MASTER = re.compile(r"Contents/masterpage(\d+)\.xml")  # page templates: text printed on every page
 _KEPT_META = frozenset({"CreatedDate", "ModifiedDate", "date"})
 _PERSON_PARAMS = frozenset({"author", "creator", "lastsaveby"})
 _TRACK_MARKS = frozenset({"deleteBegin", "deleteEnd", "insertBegin", "insertEnd"})
 PREVIEW_CHARS = 1024
 
 
+def _numbered(pkg: Package, pattern: re.Pattern) -> list[str]:
+    return sorted((n for n in pkg.names() if pattern.fullmatch(n)), key=lambda n: int(pattern.fullmatch(n)[1]))
+
+
 def _sections(pkg: Package) -> list[str]:
-    return sorted((n for n in pkg.names() if _SECTION.fullmatch(n)), key=lambda n: int(_SECTION.fullmatch(n)[1]))
+    return _numbered(pkg, _SECTION)
 
 
-MODEL = TextModel(_sections, inner={"tab": "\t", "lineBreak": "\n"})
+def _text_parts(pkg: Package) -> list[str]:
+    return _sections(pkg) + _numbered(pkg, _MASTER)
+
+
+MODEL = TextModel(_text_parts, inner={"tab": "\t", "lineBreak": "\n"})
 
 
 def open_package(path: Path) -> Package:
@@ -46,7 +55,7 @@ def open_package(path: Path) -> Package:
 def accept_tracked_changes(pkg: Package) -> None:
     """Accept the tracked changes of every section: the text between ``<hp:deleteBegin/>`` and its
     ``<hp:deleteEnd/>`` (which may lie in a later run or paragraph) goes, insertions stay; the markers go."""
-    for part in _sections(pkg):
+    for part in MODEL.parts(pkg):
         root = pkg.tree(part)
         deleting = False
         markers = []
