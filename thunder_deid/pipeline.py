@@ -4,8 +4,8 @@
 input -> output     what is written
 ==================  ===================================================================================
 file -> file        the file in its own format (``.txt`` keeps its encoding, BOM and line endings; ``.docx``
-                    and ``.hwpx`` keep runs, styles and tables; ``.hwp`` -> ``.hwpx``; ``.pdf`` -> ``.txt``)
-                    or, in ``json`` mode, one Document JSON line
+                    and ``.hwpx`` keep runs, styles and tables; ``.hwp`` -> ``.hwpx``; ``.pdf`` -> ``.txt``),
+                    UTF-8 text when OUTPUT ends in ``.txt``, or, in ``json`` mode, one Document JSON line
 JSONL -> JSONL      ``{"id", "text"}`` a line (``json`` mode: Documents with their spans)
 folder -> folder    the same tree, one output per readable file (``<name>.json`` in json mode), and
                     ``manifest.jsonl``: per file its format, encoding, characters, spans per label and
@@ -33,6 +33,7 @@ from typing import Iterator
 from thunder_deid.document import Document
 from thunder_deid.errors import ThunderDeidError
 from thunder_deid.formats import Format, Source, apply_replacements, document_id, get_format, suffixes
+from thunder_deid.formats.base import write_text
 from thunder_deid.io import atomic_writer, check_output_file, refuse_overwrite_input
 
 MANIFEST = "manifest.jsonl"
@@ -48,6 +49,7 @@ class Job:
     id: str
     fmt: Format
     out: Path | None
+    as_text: bool = False  # write the replaced text as UTF-8 instead of the file's own format
 
 
 @dataclass
@@ -86,9 +88,11 @@ def plan(inp: Path, out: Path, mode: str) -> tuple[list[Job], list[Path], bool]:
     if inp.is_file():
         fmt = get_format(inp)
         want = None if mode == "json" else fmt.output_suffix  # .hwp -> .hwpx, .pdf -> .txt
-        if want and out.suffix.lower() != want:
-            raise ThunderDeidError(f"output {out}: a {inp.suffix} input is written as {want}; name the output *{want}")
-        return [Job(inp, inp.name, document_id(inp), fmt, out)], [], False
+        as_text = mode != "json" and fmt.name not in ("text", "jsonl") and out.suffix.lower() == ".txt"
+        if want and out.suffix.lower() != want and not as_text:
+            raise ThunderDeidError(f"output {out}: a {inp.suffix} input is written as {want} (or .txt); "
+                                   f"name the output *{want}")
+        return [Job(inp, inp.name, document_id(inp), fmt, out, as_text)], [], False
     into_jsonl = out.suffix == ".jsonl"
     if not into_jsonl:
         if out.exists() and not out.is_dir():
@@ -203,6 +207,8 @@ class Run:
         elif self.mode == "json":
             with atomic_writer(job.out) as f:
                 f.write(text + "\n")
+        elif job.as_text:
+            write_text(job.out, [(src, reps)])
         else:
             job.fmt.write(job.out, [(src, reps)])
 

@@ -85,7 +85,11 @@ def test_cli_prints_one_summary_line_and_fails_on_a_single_bad_file(tree, tmp_pa
     assert "inside the input folder" in capsys.readouterr().err
     shutil.copy(tree / "2020" / "d.hwpx", tmp_path / "d.hwp")
     assert main(["redact", str(tmp_path / "d.hwp"), str(tmp_path / "d.out.hwp")]) == 2  # HWP comes out as HWPX
-    assert "is written as .hwpx; name the output *.hwpx" in capsys.readouterr().err
+    assert "is written as .hwpx (or .txt); name the output *.hwpx" in capsys.readouterr().err
+    # any document can be written as plain UTF-8 text instead
+    assert main(["redact", str(tree / "2020" / "형사" / "c.docx"), str(tmp_path / "c.txt")]) == 0
+    text = (tmp_path / "c.txt").read_text(encoding="utf-8")
+    assert text.startswith("판결\n피고인 ") and "010-1234-5678" not in text and "[전화번호]" in text
 
 
 def test_every_output_mode_works_on_every_format(tree, tmp_path, tagger):

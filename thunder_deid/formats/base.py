@@ -80,15 +80,20 @@ class Format:
 
     def write(self, out: Path, items: Iterable[tuple[Source, list]]) -> None:
         """Write ``(source, replacements)`` pairs to ``out``; the default writes the replaced text as UTF-8."""
-        from thunder_deid.io import atomic_writer
-
-        with atomic_writer(out) as f:
-            for src, reps in items:
-                f.write(apply_replacements(src.text, reps))
+        write_text(out, items)
 
     def out_name(self, name: str) -> str:
         """The output file name for input file ``name``."""
         return name if self.output_suffix is None else str(Path(name).with_suffix(self.output_suffix))
+
+
+def write_text(out: Path, items: Iterable[tuple[Source, list]]) -> None:
+    """The replaced text of each source as UTF-8 (what any format can be written as: ``redact a.docx a.txt``)."""
+    from thunder_deid.io import atomic_writer
+
+    with atomic_writer(out) as f:
+        for src, reps in items:
+            f.write(apply_replacements(src.text, reps))
 
 
 def apply_replacements(text: str, reps: Iterable[ReplacementLike]) -> str:
