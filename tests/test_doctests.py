@@ -9,6 +9,8 @@ MODULES = [
     "thunder_deid.document",
     "thunder_deid.inline",
     "thunder_deid.normalize",
+    "thunder_deid.model.decode",
+    "thunder_deid.io",
     "thunder_deid.bio",
     "thunder_deid.validate",
     "thunder_deid.taxonomy.tree",
