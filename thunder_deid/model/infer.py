@@ -25,8 +25,8 @@ from thunder_deid.model.decode import StreamingViterbi, decode_spans, spans_from
 from thunder_deid.model.labels import LabelSet
 from thunder_deid.model.windows import Encoded, encode_long, owner_array
 
-GROUP_TOKENS = 65536  # tokens of the documents decoded together: ~85 MB of log-probs at 319 tags
-HUGE_TOKENS = 32768   # a longer document is streamed on its own
+GROUP_TOKENS = 16384  # tokens of the documents decoded together: ~21 MB of log-probs at 319 tags
+HUGE_TOKENS = 16384   # a longer document is streamed on its own
 
 
 def default_model_dir() -> Path:
