@@ -8,8 +8,9 @@ Scores the model's own spans (a ``--no-patterns`` prediction file) and the same 
 merged over them, and counts the pattern spans per label: a pattern that disagreed with the annotation
 would show up as lost TPs or new FPs. Then, for both:
 
-- **header party-name recall**: gold ``인명`` spans in the header (before the ``주 문`` / ``이 유`` line), found
-  exactly by a predicted ``인명`` span (strict) or with every character inside predicted spans (covered).
+- **header party-name recall**: gold ``인명`` spans on the header's party lines (``피 고 인 X`` or the line under
+  a party title, before ``주 문``), found exactly by a predicted ``인명`` span (strict) or with every character
+  inside predicted spans (covered).
   On law.go.kr precedents the court deleted those names, so score a realisation of
   ``corpus prepare-precedents`` output, where they are surrogate names;
 - **officials masked**: the names of officials acting in office (Korean names on the lines
@@ -23,7 +24,7 @@ import argparse
 import collections
 import re
 
-from thunder_deid.corpus.precedents import header_end
+from thunder_deid.corpus.precedents import on_party_line
 from thunder_deid.document import Document, load_jsonl
 from thunder_deid.eval import score_documents
 from thunder_deid.model.patterns import apply_patterns, find_patterns, is_official, official_zones
@@ -35,10 +36,10 @@ _TITLES = re.compile(r"^(?:대법관|대법원장|재판장|주심|판사|부장
 
 
 def header_names(gold: Document) -> list[tuple[int, int]]:
-    end = header_end(gold.text)
+    """Gold names on the header's party lines (``corpus.precedents.on_party_line``), officials' lines excepted."""
     zones = official_zones(gold.text)
     return [(s.start, s.end) for s in gold.spans
-            if s.label == "인명" and s.end <= end and not is_official(gold.text, s, zones)]
+            if s.label == "인명" and on_party_line(gold.text, s.start) and not is_official(gold.text, s, zones)]
 
 
 def official_names(gold: Document) -> list[tuple[int, int]]:

@@ -56,6 +56,23 @@ def header_end(text: str) -> int:
     return m.start() if m else len(text)
 
 
+def on_party_line(text: str, pos: int) -> bool:
+    """Whether ``pos`` lies in the header on a party's line: a title line (``피 고 인 박도윤``) or the line under
+    one (``피 고 인`` / ``박도윤 (소송대리인 …)``), not in the case summary above them.
+
+        >>> text = "[1] 김철수가 한 행위\\n\\n피 고 인\\n박도윤\\n\\n원고 이영희 (소송대리인 변호사 X)\\n\\n주 문"
+        >>> [on_party_line(text, text.index(n)) for n in ("김철수", "박도윤", "이영희")]
+        [False, True, True]
+    """
+    if pos >= header_end(text):
+        return False
+    start = text.rfind("\n", 0, pos) + 1
+    if re.match(rf"[ \t]*【?[ \t]*{_ROLE}", text[start:pos]):
+        return True
+    prev = text.rfind("\n", 0, max(start - 1, 0)) + 1
+    return start > 0 and bool(_TITLE.match(text[prev:start - 1]))
+
+
 def fill_header_names(doc: Document, label: str = "인명") -> tuple[Document, int]:
     """``doc`` with a placeholder name span wherever its header deleted a party's name, and how many."""
     lines = doc.text[:header_end(doc.text)].split("\n")
