@@ -36,7 +36,8 @@ def test_json_offsets_point_into_the_file_text(redacted, name):
     assert doc["text"] == text.removeprefix("\ufeff")
     text = doc["text"]
     found = {unicodedata.normalize("NFC", text[s["start"]:s["end"]]) for s in doc["spans"]}
-    assert {"홍길동", "010-4821-7736"} <= found
+    # the offsets are the subject here, not the model's span boundaries (the default may keep a particle: 홍길동은)
+    assert "010-4821-7736" in found and any(f.startswith("홍길동") for f in found)
 
 
 @pytest.mark.parametrize("name", ["crlf", "cr", "bom-nfd"])
