@@ -11,6 +11,14 @@ as a word -- at a word start, and followed by a non-Hangul character or a Korean
     >>> [(s.start, text[s.start:s.end], s.label, s.extra.get("propagated")) for s in out.spans]
     [(4, '전문수', '인명', None), (9, '전문수', '인명', True), (26, '전문수', '인명', True)]
 
+A detection that covers only part of another occurrence (a syllable left readable) gives way to the whole
+form::
+
+    >>> text = "피해자 장나라에게 …, 피해자 장나라는"
+    >>> out = propagate(Document("d", text, [Span(4, 7, "인명"), Span(17, 19, "인명")]))
+    >>> [text[s.start:s.end] for s in out.spans]
+    ['장나라', '장나라']
+
 Each form takes the label (and the highest score) it was detected with most often; forms shorter than
 ``min_length`` characters and the ``allow`` list are not propagated.
 """
@@ -92,11 +100,19 @@ def propagate(doc: Document, allow: Iterable[str] = (), min_length: int = 2) -> 
         return k >= 0 and doc.spans[k].start <= i < doc.spans[k].end
 
     added: list[Span] = []
+    dropped: set[tuple[int, int]] = set()
     for form in sorted(labels, key=len, reverse=True):  # longer forms first: 김민준 before 민준
         label = labels[form].most_common(1)[0][0]
         for a, b in occurrences(doc.text, form, replaced):
-            if any(x < b and a < y for x, y in taken):
+            hit = [(x, y) for x, y in taken if x < b and a < y]
+            # A detection lying inside this occurrence is a part of the same form (장나 of 장나라는): the whole
+            # form replaces it, or a syllable of a name masked elsewhere stays readable. A detection reaching
+            # past the occurrence is the model's longer reading and is kept.
+            if hit == [(a, b)] or any(x < a or y > b for x, y in hit):
                 continue
+            dropped.update(hit)
             added.append(Span(a, b, label, score=scores[form], extra={"propagated": True}))
-            taken.append((a, b))
-    return doc.with_spans(list(doc.spans) + added) if added else doc
+            taken = [t for t in taken if t not in hit] + [(a, b)]
+    if not added:
+        return doc
+    return doc.with_spans([s for s in doc.spans if (s.start, s.end) not in dropped] + added)

@@ -36,3 +36,16 @@ def test_no_leak_after_court_with_consistency():
     doc = Document("d", text, [Span(4, 7, "인명"), Span(13, 15, "기타사이트")])
     out = render(propagate(doc), "court")
     assert "전문수" not in out and "해피" not in out
+
+
+def test_a_partial_detection_gives_way_to_the_whole_form():
+    # the model tagged 장나 of 장나라는 (its tokens split 장나 / 라는): 라 stayed readable, and surrogate mode gave the
+    # second mention another pseudonym
+    text = "피해자 장나라에게 전화하였다.\n피해자 장나라는 하나은행 계좌로 송금하였다."
+    doc = Document("d", text, [Span(4, 7, "인명"), Span(21, 23, "인명")])
+    out = propagate(doc)
+    assert [(text[s.start:s.end], s.extra.get("propagated")) for s in out.spans] == [("장나라", None), ("장나라", True)]
+    assert "라는" not in render(out, "court") and render(out, "court").count("A") == 2
+    # a longer reading of the model is kept, and so is an exact one
+    doc = Document("d", "장나라 장나라는", [Span(0, 3, "인명"), Span(4, 8, "인명")])
+    assert propagate(doc).spans == doc.spans
