@@ -50,7 +50,9 @@ if [ ! -f "$SRC/CMakeLists.txt" ]; then
   # --no-build-isolation: only download the sdist (no build of its build requirements); pip still reads
   # its metadata with setuptools, which Python >= 3.12 venvs lack
   "$PY" -c "import setuptools" 2>/dev/null || "$PY" -m pip install -q setuptools
-  "$PY" -m pip download -q --no-deps --no-binary kenlm --no-build-isolation -d "$tmp" kenlm
+  # (pip.conf's absent local indexes: the same one warning scripts/setup.sh hides)
+  "$PY" -m pip download -q --no-deps --no-binary kenlm --no-build-isolation -d "$tmp" kenlm 2>&1 \
+    | { grep -v "is ignored: it is neither a file nor a directory" || true; }
   tar xzf "$tmp"/kenlm-*.tar.gz -C "$tmp"
   cp -r "$tmp"/kenlm-*/. "$SRC"/
 fi
