@@ -102,8 +102,22 @@ def test_streamed_long_document_path_gives_the_grouped_spans(model_dir):
     assert any(d.spans for d in grouped)
     assert _key(streamed) == _key(grouped) == _key(small_groups)
     assert [d.id for d in streamed] == ["a", "b", "c", "d"] and all(x.text == y.text for x, y in zip(streamed, docs))
-    for g, s in zip(grouped, streamed):
-        assert all(abs(x.score - y.score) < 1e-5 for x, y in zip(g.spans, s.spans))
+    # windows are padded to their own length bucket, so even the scores agree to the last bit
+    assert [d.to_dict() for d in streamed] == [d.to_dict() for d in grouped] == [d.to_dict() for d in small_groups]
+
+
+def test_a_documents_output_does_not_depend_on_its_batch():
+    """Ray actors, shards and streaming batch documents differently; each document's output, scores
+    included, is what it gets when tagged alone (the property that makes `--engine ray` byte-identical).
+    The embedded model: the tiny random one's scores are too flat to show the last-digit differences."""
+    tagger = tm.load(patterns=False)
+    lines = [LINE[: 20 + 9 * i] for i in range(9)]
+    docs = [Document(f"d{i}", "\n".join(lines[: 1 + i % 9]) + (LINE * (i % 4)), []) for i in range(24)]
+    together = [d.to_dict() for d in tagger.predict_documents(docs)]
+    alone = [tagger.predict_documents([d])[0].to_dict() for d in docs]
+    reversed_ = [d.to_dict() for d in tagger.predict_documents(docs[::-1])][::-1]
+    assert any(d["spans"] for d in alone)
+    assert together == alone == reversed_
 
 
 def test_iter_predict_reads_lazily(model_dir):

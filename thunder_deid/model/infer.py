@@ -27,6 +27,7 @@ from thunder_deid.model.windows import Encoded, encode_long, owner_array
 
 GROUP_TOKENS = 16384  # tokens of the documents decoded together: ~21 MB of log-probs at 319 tags
 HUGE_TOKENS = 16384   # a longer document is streamed on its own
+PAD_MULTIPLE = 32     # windows are padded to a multiple of this many tokens (see padded_length)
 
 
 def default_model_dir() -> Path:
@@ -34,17 +35,41 @@ def default_model_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "data" / "model"
 
 
+def padded_length(length: int) -> int:
+    """The length a window of ``length`` tokens is padded to, whatever else is in its batch.
+
+    A window's log-probs change in the last digits with the padded length of its batch (attention
+    reduces over it), never with the batch's other rows; padding each window to its own bucket makes
+    a document's output independent of which documents it was batched with (local, Ray, streaming).
+
+    >>> padded_length(1), padded_length(32), padded_length(33), padded_length(514)
+    (32, 32, 64, 544)
+    """
+    return -(-length // PAD_MULTIPLE) * PAD_MULTIPLE
+
+
 def _batch(backend: Backend, encs: Sequence[Encoded], items: Sequence[tuple[int, int, int]], cls_id: int,
            sep_id: int, pad_id: int) -> np.ndarray:
-    """Log-probs ``[len(items), longest, tags]`` of windows ``(document, window, length with specials)``."""
+    """Log-probs ``[len(items), longest, tags]`` of windows ``(document, window, length with specials)``,
+    one forward pass per padded length."""
     longest = max(L for *_, L in items)
-    ids = np.full((len(items), longest), pad_id, dtype=np.int64)
-    mask = np.zeros((len(items), longest), dtype=np.int64)
-    for r, (i, w, L) in enumerate(items):
-        a, b = encs[i].spans[w]
-        ids[r, 0], ids[r, 1:L - 1], ids[r, L - 1] = cls_id, encs[i].ids[a:b], sep_id
-        mask[r, :L] = 1
-    return backend.logprobs(ids, mask)
+    out: np.ndarray | None = None
+    for P in sorted({padded_length(L) for *_, L in items}, reverse=True):
+        rows = [r for r, (*_, L) in enumerate(items) if padded_length(L) == P]
+        ids = np.full((len(rows), P), pad_id, dtype=np.int64)
+        mask = np.zeros((len(rows), P), dtype=np.int64)
+        for k, r in enumerate(rows):
+            i, w, L = items[r]
+            a, b = encs[i].spans[w]
+            ids[k, 0], ids[k, 1:L - 1], ids[k, L - 1] = cls_id, encs[i].ids[a:b], sep_id
+            mask[k, :L] = 1
+        lp = backend.logprobs(ids, mask)
+        if out is None:
+            out = np.zeros((len(items), longest, lp.shape[-1]), dtype=lp.dtype)
+        n = min(P, longest)
+        out[rows, :n] = lp[:, :n]
+    assert out is not None
+    return out
 
 
 def _specials(tokenizer) -> tuple[int, int, int]:
@@ -53,7 +78,8 @@ def _specials(tokenizer) -> tuple[int, int, int]:
 
 def _decode_group(backend: Backend, tokenizer, labels: LabelSet, group: list[tuple[Document, Encoded]],
                   batch_tokens: int) -> list[Document]:
-    """Windows of all documents of ``group`` batched longest first; each token's row from its owner window."""
+    """Windows of all documents of ``group`` batched longest first, one padded length per batch; each
+    token's row from its owner window."""
     encs = [e for _, e in group]
     items = sorted(((i, w, b - a + 2) for i, e in enumerate(encs) for w, (a, b) in enumerate(e.spans)),
                    key=lambda x: -x[2])
@@ -61,8 +87,10 @@ def _decode_group(backend: Backend, tokenizer, labels: LabelSet, group: list[tup
     merged = [np.zeros((len(e.ids), len(labels.tags)), dtype=np.float32) for e in encs]
     k = 0
     while k < len(items):
-        chunk = items[k:k + max(1, batch_tokens // items[k][2])]
-        k += len(chunk)
+        P, n = padded_length(items[k][2]), 1
+        while n < max(1, batch_tokens // P) and k + n < len(items) and padded_length(items[k + n][2]) == P:
+            n += 1
+        chunk, k = items[k:k + n], k + n
         lp = _batch(backend, encs, chunk, *_specials(tokenizer))
         for r, (i, w, L) in enumerate(chunk):
             a, _ = encs[i].spans[w]
