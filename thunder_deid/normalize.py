@@ -43,9 +43,11 @@ texts, spans mapped back onto the untouched source texts.
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 from array import array
 from bisect import bisect_left, bisect_right
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
@@ -108,10 +110,50 @@ class Normalized:
         return None if ab is None else Span(*ab, span.label, span.sub, span.score, dict(span.extra))
 
 
+class _Recent:
+    """The last few non-trivial maps, by the identity of their source string: ``redact`` detects on a
+    document's canonical form and then prepares its output on it, and should not build the map twice.
+    Bounded in entries and characters; keyed by ``id`` with the string kept, so an id is never reused."""
+
+    def __init__(self, entries: int = 256, chars: int = 8_000_000):
+        self.entries, self.chars = entries, chars
+        self.items: OrderedDict[int, Normalized] = OrderedDict()
+        self.size = 0
+        self.lock = threading.Lock()
+
+    def get(self, text: str) -> Normalized | None:
+        with self.lock:
+            n = self.items.get(id(text))
+            return n if n is not None and n.source is text else None
+
+    def put(self, n: Normalized) -> None:
+        if len(n.source) > self.chars:
+            return
+        with self.lock:
+            if id(n.source) in self.items:
+                return
+            self.items[id(n.source)] = n
+            self.size += len(n.source)
+            while len(self.items) > self.entries or self.size > self.chars:
+                self.size -= len(self.items.popitem(last=False)[1].source)
+
+
+_RECENT = _Recent()
+
+
 def normalize(text: str) -> Normalized:
     """The canonical form of ``text`` with its offset map (see the module docstring)."""
     if unicodedata.is_normalized("NFC", text) and not _NEEDS_FOLD.search(text):
         return Normalized(text, text)
+    hit = _RECENT.get(text)
+    if hit is not None:
+        return hit
+    n = _normalize(text)
+    _RECENT.put(n)
+    return n
+
+
+def _normalize(text: str) -> Normalized:
     parts: list[str] = []
     starts, ends = array("i"), array("i")
     n, i = len(text), 0

@@ -81,3 +81,19 @@ def test_policy_finds_deny_list_and_other_occurrences_on_the_canonical_form(tagg
     assert found.count(("아무개", "인명")) == 2
     masked = pol.redact(tagger.predict(text), "mask")[0]
     assert "아무개" not in unicodedata.normalize("NFC", masked)
+
+
+def test_redact_builds_a_documents_map_once(tagger, monkeypatch):
+    """Detection and the policy both work on the canonical form; the second reuses the first's map."""
+    import thunder_deid.normalize as nm
+
+    calls = []
+    real = nm._normalize
+    monkeypatch.setattr(nm, "_normalize", lambda text: calls.append(len(text)) or real(text))
+    text = unicodedata.normalize("NFD", "피고인 김비밀은 2020. 3. 5. 피해자 이몽룡에게 전화하였다.") + "\u00a0끝"
+    out = tagger.redact(text, mode="mask")
+    assert calls == [len(text)]
+    assert "김비밀" not in unicodedata.normalize("NFC", out)
+    # a new string with the same content is a new document: its map is built anew, not taken by content
+    tagger.redact("".join(list(text)), mode="mask")
+    assert len(calls) == 2
