@@ -113,7 +113,6 @@ def _load_options(a: argparse.Namespace) -> dict:
 
 
 def cmd_predict(a: argparse.Namespace) -> int:
-    from thunder_deid.document import read_jsonl
     from thunder_deid.io import atomic_writer, check_input_file, refuse_overwrite_input
 
     refuse_overwrite_input([a.input], a.output)
@@ -124,11 +123,12 @@ def cmd_predict(a: argparse.Namespace) -> int:
         return 0
     check_input_file(a.input)
     from thunder_deid.model.infer import Tagger
+    from thunder_deid.shards import read_documents
 
     tagger = Tagger.load(a.model, a.device, not a.no_patterns, **_load_options(a))
     bar = _progress(a.input.stat().st_size, unit="B")
     with atomic_writer(a.output) as f:  # streamed: one chunk of documents in memory at a time
-        for doc in tagger.iter_predict(read_jsonl(a.input)):
+        for doc in tagger.iter_predict(read_documents(a.input)):
             line = json.dumps(doc.to_dict(), ensure_ascii=False) + "\n"
             f.write(line)
             bar.update(len(line.encode("utf-8")))
@@ -244,16 +244,17 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("--max-steps", type=int, help="stop after this many optimiser steps (smoke runs)")
     p.set_defaults(func=cmd_pretrain)
 
-    p = sub.add_parser("predict", formatter_class=HelpFormatter, help="tag documents (JSONL in, JSONL out)",
-                       description="Tag every document of a JSONL file; text and ids are unchanged, spans are "
+    p = sub.add_parser("predict", formatter_class=HelpFormatter, help="tag documents (JSONL or Parquet in, JSONL out)",
+                       description="Tag every document of a JSONL or Parquet file (--engine ray: also a folder of "
+                       "shards); text and ids are unchanged, spans are "
                        "the model's (each with a score). Default model: the embedded one.\n\nexample:\n"
                        "  thunder-deid predict work/realized/thunder/test.jsonl runs/pred.jsonl --model runs/small/best")
-    p.add_argument("input", type=Path, help="JSONL of documents")
+    p.add_argument("input", type=Path, help="documents: .jsonl, .jsonl.gz or .parquet (columns id, text, …)")
     p.add_argument("output", type=Path, help="JSONL to write: the documents with predicted spans")
     p.add_argument("--model", type=Path, help="model directory (default: the embedded model)")
     p.add_argument("--device", default="cpu", help="cpu | cuda | cuda:N (bf16 on CUDA)")
     p.add_argument("--engine", choices=("local", "ray"), default="local",
-                   help="local: this process; ray: Ray Data actors (a JSONL file or a folder of JSONL shards; "
+                   help="local: this process; ray: Ray Data actors (a JSONL or Parquet file, or a folder of shards; "
                         "RAY_ADDRESS names a cluster)")
     p.add_argument("--num-workers", type=int, default=2, help="--engine ray: tagger actors, one model each")
     _inference_options(p)

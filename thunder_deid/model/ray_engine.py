@@ -3,7 +3,9 @@
 Each actor loads the model once and tags batches of documents; Ray Data spreads the input's blocks over
 the actors (CPU actors, or one GPU each with ``device="cuda"``) and hands results back in input order,
 so the output file is the one the local path writes. Input: a JSONL file of Documents (as ``predict``
-reads) or a folder of JSONL shards (read in name order); output: one JSONL file, written atomically.
+reads), a Parquet shard (:mod:`thunder_deid.shards`) or a folder of shards of one kind (read in name
+order); output: one JSONL file, written atomically. Every window is padded to its own length bucket
+(``infer.padded_length``), so how Ray splits the input into batches does not change a digit of it.
 
     thunder-deid predict docs.jsonl out.jsonl --engine ray --num-workers 8
     RAY_ADDRESS=ray://head:10001 thunder-deid predict /shared/shards out.jsonl --engine ray --num-workers 64
@@ -28,25 +30,40 @@ from thunder_deid.errors import ThunderDeidError
 
 
 class TaggerActor:
-    """One model per actor process; ``__call__`` tags a batch of JSONL lines (``{"text": lines}``)."""
+    """One model per actor process; ``__call__`` tags a batch of documents: JSONL lines (``{"text": lines}``)
+    or a ``pyarrow`` table of Parquet rows (:mod:`thunder_deid.shards`)."""
 
     def __init__(self, model, device: str, patterns: bool, load_options: dict):
         from thunder_deid.model.infer import Tagger
 
         self.tagger = Tagger.load(model, device, patterns, **load_options)
 
-    def __call__(self, batch: dict) -> dict:
-        """``{"json": output lines, "error": ""}``, or one row whose ``error`` is a bad line's one-line message
+    def __call__(self, batch) -> dict:
+        """``{"json": output lines, "error": ""}``, or one row whose ``error`` is a bad input's one-line message
         (passed back as data, so that the driver can raise it without Ray's traceback around it)."""
-        from thunder_deid.document import Document
-
-        try:  # blank lines are skipped, as the local reader does
-            docs = [Document.from_dict(_json_line(line), "input line") for line in batch["text"] if line.strip()]
+        try:
+            docs = _documents(batch)
         except ThunderDeidError as e:
             return {"json": np.array([""], dtype=object), "error": np.array([str(e)], dtype=object)}
         out = self.tagger.predict_documents(docs)
         return {"json": np.array([json.dumps(d.to_dict(), ensure_ascii=False) for d in out], dtype=object),
                 "error": np.array([""] * len(out), dtype=object)}
+
+
+def _documents(batch) -> list:
+    from thunder_deid.document import Document
+    from thunder_deid.shards import parquet_row
+
+    if isinstance(batch, dict):  # JSONL lines; blank ones are skipped, as the local reader does
+        return [Document.from_dict(_json_line(line), "input line") for line in batch["text"] if line.strip()]
+    docs = []
+    for row in batch.to_pylist():  # Parquet rows, as the local reader converts them
+        try:
+            d = parquet_row(row)
+        except ThunderDeidError as e:
+            raise type(e)(f"Parquet row (id {row.get('id')!r}): {e}") from None
+        docs.append(Document.from_dict(d, "Parquet row"))
+    return docs
 
 
 def _json_line(line: str):
@@ -56,21 +73,6 @@ def _json_line(line: str):
         return json.loads(line)
     except json.JSONDecodeError as e:
         raise DocumentError(f"input line: invalid JSON ({e.msg} at column {e.colno})") from None
-
-
-def _inputs(paths: Sequence[str | Path]) -> list[str]:
-    """Input files in order (a folder: its ``*.jsonl`` files, sorted by name)."""
-    files: list[Path] = []
-    for p in map(Path, paths):
-        if p.is_dir():
-            files += sorted(p.glob("*.jsonl"))
-        elif p.is_file():
-            files.append(p)
-        else:
-            raise ThunderDeidError(f"{p}: no such file or folder")
-    if not files:
-        raise ThunderDeidError(f"{', '.join(map(str, paths))}: no .jsonl files")
-    return [str(f.resolve()) for f in files]
 
 
 def predict_ray(inputs: Sequence[str | Path], output: str | Path, model: str | Path | None = None,
@@ -85,7 +87,9 @@ def predict_ray(inputs: Sequence[str | Path], output: str | Path, model: str | P
         raise ThunderDeidError("--engine ray needs Ray: pip install 'thunder-deid[ray]'") from None
     from thunder_deid.io import atomic_writer, refuse_overwrite_input
 
-    files = _inputs(inputs)
+    from thunder_deid.shards import is_parquet, shard_files
+
+    files = [str(f.resolve()) for f in shard_files(inputs)]
     refuse_overwrite_input(files, output)
     if num_workers < 1:
         raise ThunderDeidError(f"--num-workers {num_workers}: need at least 1")
@@ -97,11 +101,12 @@ def predict_ray(inputs: Sequence[str | Path], output: str | Path, model: str | P
         local = {} if address else {"num_cpus": max(os.cpu_count() or 1, num_workers * threads + 1)}
         ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False, **local)
     ray.data.DataContext.get_current().execution_options.preserve_order = True
-    ds = ray.data.read_text(files)
+    parquet = is_parquet(files[0])
+    ds = ray.data.read_parquet(files) if parquet else ray.data.read_text(files)
     gpu = str(device).startswith("cuda")
     load_options = {"backend": backend, "threads": threads, "cache_dir": cache_dir, "int8": int8}
     model = str(Path(model).resolve()) if model else None
-    tagged = ds.map_batches(TaggerActor, batch_size=batch_size, batch_format="numpy",
+    tagged = ds.map_batches(TaggerActor, batch_size=batch_size, batch_format="pyarrow" if parquet else "numpy",
                             compute=ray.data.ActorPoolStrategy(size=num_workers),
                             fn_constructor_kwargs={"model": model, "device": "cuda" if gpu else device,
                                                    "patterns": patterns, "load_options": load_options},
