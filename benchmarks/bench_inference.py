@@ -35,13 +35,48 @@ THUNDER_TEST = REPO / "work/realized/thunder/test.jsonl"
 PRECEDENTS_TEST = REPO / "work/realized/precedents/test.jsonl"
 
 
+def baseline_viterbi(logprobs, tags):
+    """``bio.constrained_viterbi`` as it was before tag pruning (commit 8c47ebe): numpy over all tags."""
+    import numpy as np
+
+    from thunder_deid.bio import BioConstraints
+
+    lp = np.asarray(logprobs, dtype=np.float64)
+    n, k = lp.shape
+    if n == 0:
+        return []
+    c = BioConstraints(tags)
+    score = c.start(lp[0])
+    back = np.zeros((n, k), dtype=np.int64)
+    for t in range(1, n):
+        score, back[t] = c.step(score, lp[t])
+    path = [int(np.argmax(score))]
+    for t in range(n - 1, 0, -1):
+        path.append(int(back[t, path[-1]]))
+    return path[::-1]
+
+
+def baseline_decode_spans(logprobs, tags, offsets, text):
+    """``decode.decode_spans`` as it was, on :func:`baseline_viterbi`."""
+    import numpy as np
+
+    from thunder_deid.bio import bio_to_spans
+    from thunder_deid.model.decode import tidy
+
+    if len(offsets) == 0:
+        return []
+    path = baseline_viterbi(logprobs, tags)
+    probs = np.exp(logprobs[np.arange(len(path)), path]).tolist()
+    return tidy(bio_to_spans(offsets, [tags[i] for i in path], text, scores=probs), text)
+
+
 def baseline_predict(model, tokenizer, labels, docs, max_length, stride, batch_tokens=8192):
     """``predict_documents`` as it was before backends and streaming (commit 6a76d26), for comparison."""
     import numpy as np
     import torch
 
     from thunder_deid.document import Document
-    from thunder_deid.model.decode import decode_spans, merge_windows
+    from thunder_deid.model.decode import merge_windows
     from thunder_deid.model.windows import encode
 
     encs = [encode(d.text, tokenizer, max_length, stride) for d in docs]
@@ -68,7 +103,7 @@ def baseline_predict(model, tokenizer, labels, docs, max_length, stride, batch_t
         spans = []
         if enc.ids:
             merged = merge_windows([out_lp[(i, w)] for w in range(len(enc.spans))], enc.spans, len(enc.ids))
-            spans = decode_spans(merged, labels.tags, enc.offsets, doc.text)
+            spans = baseline_decode_spans(merged, labels.tags, enc.offsets, doc.text)
         result.append(Document(doc.id, doc.text, spans, doc.meta))
     return result
 

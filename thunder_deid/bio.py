@@ -167,12 +167,87 @@ def constrained_viterbi(logprobs, tags: Sequence[str]) -> list[int]:
     n, k = lp.shape
     if n == 0:
         return []
-    c = BioConstraints(tags)
+    keep = contending_tags(lp, tags)
+    lp = lp[:, keep]
+    c = BioConstraints([tags[i] for i in keep])
+    if len(keep) <= FEW_TAGS:
+        return keep[_viterbi_floats(lp.tolist(), c)].tolist()
     score = c.start(lp[0])
-    back = np.zeros((n, k), dtype=np.int64)
+    back = np.zeros((n, len(keep)), dtype=np.int64)
     for t in range(1, n):
         score, back[t] = c.step(score, lp[t])
     path = [int(np.argmax(score))]
     for t in range(n - 1, 0, -1):
         path.append(int(back[t, path[-1]]))
+    return keep[path[::-1]].tolist()
+
+
+FEW_TAGS = 64  # up to this many contending tags, the recursion runs on Python floats (numpy's per-call cost)
+
+
+def _viterbi_floats(rows: list[list[float]], c: BioConstraints) -> list[int]:
+    """:meth:`BioConstraints.step`'s recursion on Python floats: the same float64 sums, the same tie-breaks
+    (the first maximum, as ``np.argmax``; ``B-X`` over ``I-X`` when equal), the same path."""
+    k, inf = c.k, float("inf")
+    begin = [-2] * k  # -2: not an I- tag; -1: an I- tag without its B-
+    for i, b in zip(c.i_idx.tolist(), c.b_idx.tolist()):
+        begin[i] = b
+    score = [-inf if begin[j] != -2 else x for j, x in enumerate(rows[0])]
+    back = []
+    for row in rows[1:]:
+        m = max(score)
+        best = score.index(m)
+        prev = [best] * k
+        new = [m + x for x in row]
+        for j, b in enumerate(begin):
+            if b == -2:
+                continue
+            if b >= 0 and score[b] >= score[j]:
+                prev[j], new[j] = b, score[b] + row[j]
+            else:
+                prev[j], new[j] = j, score[j] + row[j]
+        score = new
+        back.append(prev)
+    path = [score.index(max(score))]
+    for prev in reversed(back):
+        path.append(prev[path[-1]])
     return path[::-1]
+
+
+def contending_tags(logprobs, tags: Sequence[str]):
+    """Indices (ascending) of the tags the Viterbi path can use: ``O``, tags outside the BIO scheme, and
+    both tags of every type ``X`` whose ``B-X`` or ``I-X`` is, at some token, at least as likely as the
+    best of ``O`` and the other types' ``B-`` tags there.
+
+    Why that is exact: any tag can precede ``O`` or a ``B-`` tag and follow it, and the token after a
+    maximal run of ``X`` is not an ``I-`` of another type, so a run of ``X`` can be replaced token by token by
+    that better tag, a strictly better path; repeated, this ends on a path of kept types only. So a
+    dropped tag is never on the best path nor the best score at any step, and every argmax, tie-breaks
+    included, stays where it was. A judgment needs a handful of the 161 types, so the recursion (a Python
+    loop over tokens, numpy over tags) does a fraction of the work.
+
+        >>> import numpy as np
+        >>> tags = ["O", "B-인명", "I-인명", "B-나이", "I-나이"]
+        >>> lp = np.log(np.array([[.6, .1, .1, .1, .1], [.1, .15, .55, .1, .1]]))
+        >>> contending_tags(lp, tags).tolist()     # 나이 never reaches O or B-인명
+        [0, 1, 2]
+    """
+    import numpy as np
+
+    lp = np.asarray(logprobs)
+    if "O" not in tags or len(lp) == 0:
+        return np.arange(len(tags))
+    index = {t: i for i, t in enumerate(tags)}
+    types = sorted({t[2:] for t in tags if t[:2] in ("B-", "I-")})
+    if len(types) < 2:
+        return np.arange(len(tags))
+    n = len(lp)
+    padded = np.concatenate([lp, np.full((n, 1), -np.inf, dtype=lp.dtype)], axis=1)  # column -1: absent tag
+    lb = padded[:, [index.get("B-" + x, -1) for x in types]]
+    li = padded[:, [index.get("I-" + x, -1) for x in types]]
+    top = np.argmax(lb, axis=1)
+    two = np.sort(lb, axis=1)[:, -2:]  # second and first best B- per token
+    other_b = np.where(np.arange(len(types))[None, :] == top[:, None], two[:, :1], two[:, 1:])
+    alt = np.maximum(lp[:, [index["O"]]], other_b)
+    kept = {x for x, k in zip(types, (np.maximum(lb, li) >= alt).any(axis=0)) if k}
+    return np.array([i for i, t in enumerate(tags) if t[:2] not in ("B-", "I-") or t[2:] in kept], dtype=np.int64)

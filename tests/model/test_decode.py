@@ -69,3 +69,37 @@ def test_decode_spans_trims_whitespace_and_scores():
     (s,) = decode_spans(lp, TAGS, offsets, text)
     assert (s.start, s.end, s.label) == (4, 7, "인명")
     assert s.score == pytest.approx(np.exp([lp[1, 1], lp[2, 3]]).mean())
+
+
+def _full_viterbi(lp, tags):
+    """The recursion over all tags with numpy, as it was before tag pruning and the float path."""
+    from thunder_deid.bio import BioConstraints
+
+    lp = np.asarray(lp, dtype=np.float64)
+    c = BioConstraints(tags)
+    score, back = c.start(lp[0]), [None]
+    for t in range(1, len(lp)):
+        score, prev = c.step(score, lp[t])
+        back.append(prev)
+    path = [int(np.argmax(score))]
+    for t in range(len(lp) - 1, 0, -1):
+        path.append(int(back[t][path[-1]]))
+    return path[::-1]
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("few", [True, False])
+def test_pruned_viterbi_is_the_full_viterbi_to_the_last_tie(seed, few, monkeypatch):
+    """Dropping never-contending types and running on Python floats (or numpy, ``few=False``) give the
+    full recursion's path: peaked rows, rows of exact ties, an I- tag without its B-."""
+    import thunder_deid.bio as bio
+
+    monkeypatch.setattr(bio, "FEW_TAGS", 64 if few else 0)
+    tags = ["O"] + [f"{p}-{x}" for x in ("인명", "나이", "주소", "은행업", "계좌번호") for p in "BI"] + ["I-고아"]
+    rng = np.random.default_rng(seed)
+    for n in rng.integers(1, 80, size=20):
+        lp = np.log(rng.dirichlet(np.ones(len(tags)) * 0.15, size=n)).astype(np.float32)
+        if n > 3:
+            lp[n // 2] = np.log(1 / len(tags))            # a row of exact ties
+            lp[n // 3, 1:] = lp[n // 3, 0]                 # every tag level with O
+        assert bio.constrained_viterbi(lp, tags) == _full_viterbi(lp, tags)
