@@ -109,7 +109,7 @@ def baseline_predict(model, tokenizer, labels, docs, max_length, stride, batch_t
 
 
 def worker(a: argparse.Namespace) -> None:
-    """One path in this process: ``--worker baseline|torch|onnx|onnx-int8``; prints a JSON line."""
+    """One path in this process: ``--worker baseline|torch|bf16|onnx|onnx-int8``; prints a JSON line."""
     import torch
 
     from thunder_deid.document import Document, load_jsonl, write_jsonl
@@ -117,7 +117,7 @@ def worker(a: argparse.Namespace) -> None:
 
     torch.set_num_threads(a.threads)
     docs = [Document(d.id, d.text, []) for d in load_jsonl(a.input)[: a.limit]]
-    backend = "onnx" if a.worker.startswith("onnx") else "torch"
+    backend = "onnx" if a.worker.startswith("onnx") else "bf16" if a.worker == "bf16" else "torch"
     tagger = Tagger.load(a.model, patterns=False, backend=backend, threads=a.threads, cache_dir=a.cache_dir,
                          int8=a.worker == "onnx-int8")
     warm = docs[:4]
@@ -250,7 +250,7 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=405, help="documents to time")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--parts", nargs="+", default=["backends", "memory", "ray"], choices=("backends", "memory", "ray"))
-    ap.add_argument("--paths", nargs="+", default=["baseline", "torch", "onnx", "onnx-int8"])
+    ap.add_argument("--paths", nargs="+", default=["baseline", "torch", "bf16", "onnx", "onnx-int8"])
     ap.add_argument("--memory-backend", default="onnx")
     ap.add_argument("--many-chars", type=int, default=120, help="memory part: characters kept of each of the 10,000")
     ap.add_argument("--memory-baseline", action="store_true", help="memory part: also the old loop on the 100 long ones")

@@ -21,7 +21,8 @@ ort = pytest.importorskip("onnxruntime")
 
 
 @pytest.mark.parametrize("name", ["thunder_deid.model.backends", "thunder_deid.model.backends.torch",
-                                  "thunder_deid.model.backends.onnx", "thunder_deid.model.windows",
+                                  "thunder_deid.model.backends.onnx", "thunder_deid.model.backends.bf16",
+                                  "thunder_deid.model.windows",
                                   "thunder_deid.model.decode", "thunder_deid.bio"])
 def test_docstring_examples(name):
     assert doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS).failed == 0
@@ -119,3 +120,21 @@ def test_torch_backend_threads_option(model_dir):
         assert torch.get_num_threads() == 1
     finally:
         torch.set_num_threads(before)
+
+
+def test_bf16_backend_runs_in_bfloat16_and_stays_close_to_fp32():
+    """The embedded model under CPU bf16 autocast: log-probs near fp32's, the same spans on a plain
+    sentence, and (windows padded per bucket) a document's output independent of its batch."""
+    from thunder_deid.model.backends.bf16 import Bf16Backend
+
+    fp32 = tm.load(patterns=False)
+    bf = tm.load(patterns=False, backend="bf16")
+    assert isinstance(bf.backend, Bf16Backend)
+    ids = np.array([[2] + [int(i) for i in fp32.tokenizer(TEXT[:60], add_special_tokens=False)["input_ids"]] + [3]])
+    a, b = fp32.backend.logprobs(ids, np.ones_like(ids)), bf.backend.logprobs(ids, np.ones_like(ids))
+    assert 0 < np.abs(a - b).max() < 0.5  # bf16 really ran (not identical), and stayed close
+    docs = [Document("a", TEXT, []), Document("b", "피해자 김민준에게 송금하였다.", [])]
+    key = lambda ds: [[(s.start, s.end, s.label) for s in d.spans] for d in ds]  # noqa: E731
+    assert key(bf.predict_documents(docs)) == key(fp32.predict_documents(docs))
+    assert [d.to_dict() for d in bf.predict_documents(docs)] == \
+        [bf.predict_documents([d])[0].to_dict() for d in docs]

@@ -171,7 +171,8 @@ def _inference_options(p: argparse.ArgumentParser) -> None:
     from thunder_deid.model.backends import available_backends
 
     p.add_argument("--backend", default="torch", choices=available_backends(),
-                   help="forward pass: torch (PyTorch) or onnx (ONNX Runtime; the model is exported into "
+                   help="forward pass: torch (PyTorch), bf16 (PyTorch in bfloat16 on CPUs with AVX512-BF16/AMX; "
+                        "spans may differ at close calls) or onnx (ONNX Runtime; the model is exported into "
                         "--cache-dir on first use)")
     p.add_argument("--threads", type=int, help="intra-op CPU threads (default: the idle cores by the load average)")
     p.add_argument("--cache-dir", type=Path, help="where exported ONNX models are kept (default: "

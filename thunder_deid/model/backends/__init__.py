@@ -13,7 +13,7 @@ Everything around the forward pass (windows, batching, merging, decoding) is sha
 on spans whenever their log-probs agree.
 
     >>> sorted(available_backends())
-    ['onnx', 'torch']
+    ['bf16', 'onnx', 'torch']
 """
 
 from __future__ import annotations
