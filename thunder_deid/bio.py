@@ -16,6 +16,8 @@ The second call shows why boundaries matter: with "홍길 / 동은" the best a t
 
 from __future__ import annotations
 
+import functools
+
 from typing import Sequence
 
 from thunder_deid.document import Span
@@ -189,29 +191,42 @@ def _viterbi_floats(rows: list[list[float]], c: BioConstraints) -> list[int]:
     """:meth:`BioConstraints.step`'s recursion on Python floats: the same float64 sums, the same tie-breaks
     (the first maximum, as ``np.argmax``; ``B-X`` over ``I-X`` when equal), the same path."""
     k, inf = c.k, float("inf")
-    begin = [-2] * k  # -2: not an I- tag; -1: an I- tag without its B-
-    for i, b in zip(c.i_idx.tolist(), c.b_idx.tolist()):
-        begin[i] = b
-    score = [-inf if begin[j] != -2 else x for j, x in enumerate(rows[0])]
+    pairs = list(zip(c.i_idx.tolist(), c.b_idx.tolist()))  # (I-X, B-X or -1)
+    score = list(rows[0])
+    for j, _ in pairs:
+        score[j] = -inf
     back = []
     for row in rows[1:]:
         m = max(score)
         best = score.index(m)
         prev = [best] * k
         new = [m + x for x in row]
-        for j, b in enumerate(begin):
-            if b == -2:
-                continue
-            if b >= 0 and score[b] >= score[j]:
-                prev[j], new[j] = b, score[b] + row[j]
+        for j, b in pairs:
+            sj = score[j]
+            if b >= 0 and score[b] >= sj:
+                prev[j] = b
+                new[j] = score[b] + row[j]
             else:
-                prev[j], new[j] = j, score[j] + row[j]
+                prev[j] = j
+                new[j] = sj + row[j]
         score = new
         back.append(prev)
     path = [score.index(max(score))]
     for prev in reversed(back):
         path.append(prev[path[-1]])
     return path[::-1]
+
+
+@functools.lru_cache(maxsize=8)
+def _type_columns(tags: tuple[str, ...]):
+    """Per type (sorted): the column of its ``B-`` and ``I-`` tag (``len(tags)``: absent), and ``O``'s."""
+    import numpy as np
+
+    index = {t: i for i, t in enumerate(tags)}
+    types = sorted({t[2:] for t in tags if t[:2] in ("B-", "I-")})
+    absent = len(tags)
+    return (types, np.array([index.get("B-" + x, absent) for x in types]),
+            np.array([index.get("I-" + x, absent) for x in types]), index.get("O", -1))
 
 
 def contending_tags(logprobs, tags: Sequence[str]):
@@ -235,19 +250,17 @@ def contending_tags(logprobs, tags: Sequence[str]):
     import numpy as np
 
     lp = np.asarray(logprobs)
-    if "O" not in tags or len(lp) == 0:
-        return np.arange(len(tags))
-    index = {t: i for i, t in enumerate(tags)}
-    types = sorted({t[2:] for t in tags if t[:2] in ("B-", "I-")})
-    if len(types) < 2:
+    types, b_col, i_col, o = _type_columns(tuple(tags))
+    if o < 0 or len(lp) == 0 or len(types) < 2:
         return np.arange(len(tags))
     n = len(lp)
-    padded = np.concatenate([lp, np.full((n, 1), -np.inf, dtype=lp.dtype)], axis=1)  # column -1: absent tag
-    lb = padded[:, [index.get("B-" + x, -1) for x in types]]
-    li = padded[:, [index.get("I-" + x, -1) for x in types]]
+    padded = np.concatenate([lp, np.full((n, 1), -np.inf, dtype=lp.dtype)], axis=1)  # last column: absent tag
+    lb, li = padded[:, b_col], padded[:, i_col]
     top = np.argmax(lb, axis=1)
-    two = np.sort(lb, axis=1)[:, -2:]  # second and first best B- per token
-    other_b = np.where(np.arange(len(types))[None, :] == top[:, None], two[:, :1], two[:, 1:])
-    alt = np.maximum(lp[:, [index["O"]]], other_b)
+    first = lb[np.arange(n), top]
+    lb_top = lb.copy()
+    lb_top[np.arange(n), top] = -np.inf
+    other_b = np.where(np.arange(len(types))[None, :] == top[:, None], lb_top.max(axis=1)[:, None], first[:, None])
+    alt = np.maximum(lp[:, o:o + 1], other_b)
     kept = {x for x, k in zip(types, (np.maximum(lb, li) >= alt).any(axis=0)) if k}
     return np.array([i for i, t in enumerate(tags) if t[:2] not in ("B-", "I-") or t[2:] in kept], dtype=np.int64)
