@@ -102,6 +102,11 @@ def predict_ray(inputs: Sequence[str | Path], output: str | Path, model: str | P
         ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False, **local)
     ray.data.DataContext.get_current().execution_options.preserve_order = True
     parquet = is_parquet(files[0])
+    if parquet:
+        try:  # Ray lists Parquet paths on several threads that each import this; one import first avoids
+            import fsspec.implementations.http  # noqa: F401  a thread seeing it half-initialised
+        except ImportError:
+            pass
     ds = ray.data.read_parquet(files) if parquet else ray.data.read_text(files)
     gpu = str(device).startswith("cuda")
     load_options = {"backend": backend, "threads": threads, "cache_dir": cache_dir, "int8": int8}
