@@ -75,6 +75,22 @@ def _json_line(line: str):
         raise DocumentError(f"input line: invalid JSON ({e.msg} at column {e.colno})") from None
 
 
+def _settle_fsspec_http() -> None:
+    """Ray lists Parquet paths on several threads, each importing fsspec's HTTP filesystem to ask whether
+    a path lives on one. Without aiohttp that import fails, and a thread can meet the module half-made and
+    raise an ImportError Ray does not catch (seen in the full test run). Settle the answer once, here."""
+    import importlib
+    import sys
+
+    name = "fsspec.implementations.http"
+    try:
+        mod = importlib.import_module(name)
+    except ImportError:
+        mod = None
+    if mod is None or not hasattr(mod, "HTTPFileSystem"):
+        sys.modules[name] = None  # later imports raise ModuleNotFoundError, which Ray reads as "not HTTP"
+
+
 def predict_ray(inputs: Sequence[str | Path], output: str | Path, model: str | Path | None = None,
                 num_workers: int = 2, patterns: bool = True, device: str = "cpu", batch_size: int = 64,
                 address: str | None = None, backend: str = "torch", threads: int | None = None,
@@ -103,10 +119,7 @@ def predict_ray(inputs: Sequence[str | Path], output: str | Path, model: str | P
     ray.data.DataContext.get_current().execution_options.preserve_order = True
     parquet = is_parquet(files[0])
     if parquet:
-        try:  # Ray lists Parquet paths on several threads that each import this; one import first avoids
-            import fsspec.implementations.http  # noqa: F401  a thread seeing it half-initialised
-        except ImportError:
-            pass
+        _settle_fsspec_http()
     ds = ray.data.read_parquet(files) if parquet else ray.data.read_text(files)
     gpu = str(device).startswith("cuda")
     load_options = {"backend": backend, "threads": threads, "cache_dir": cache_dir, "int8": int8}
