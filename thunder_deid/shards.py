@@ -48,6 +48,15 @@ def parquet_row(row: dict[str, Any]) -> dict[str, Any]:
     return d
 
 
+def parquet_document(row: dict[str, Any], where: str) -> Document:
+    """The Document of one Parquet row; a bad row raises ``DocumentError`` starting with ``where``."""
+    try:
+        d = parquet_row(row)
+    except DocumentError as e:
+        raise DocumentError(f"{where}: {e}") from None
+    return Document.from_dict(d, where)
+
+
 def _parquet_file(path: Path):
     try:
         import pyarrow.parquet as pq
@@ -74,12 +83,7 @@ def read_parquet(path: str | Path, batch_rows: int = 256) -> Iterator[Document]:
     for batch in _parquet_file(path).iter_batches(batch_size=batch_rows):
         for row in batch.to_pylist():
             n += 1
-            where = f"{path}: row {n}"
-            try:
-                d = parquet_row(row)
-            except DocumentError as e:
-                raise DocumentError(f"{where}: {e}") from None
-            yield Document.from_dict(d, where)
+            yield parquet_document(row, f"{path}: row {n}")
 
 
 def read_documents(path: str | Path) -> Iterator[Document]:

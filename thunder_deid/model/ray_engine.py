@@ -52,18 +52,12 @@ class TaggerActor:
 
 def _documents(batch) -> list:
     from thunder_deid.document import Document
-    from thunder_deid.shards import parquet_row
+    from thunder_deid.shards import parquet_document
 
     if isinstance(batch, dict):  # JSONL lines; blank ones are skipped, as the local reader does
         return [Document.from_dict(_json_line(line), "input line") for line in batch["text"] if line.strip()]
-    docs = []
-    for row in batch.to_pylist():  # Parquet rows, as the local reader converts them
-        try:
-            d = parquet_row(row)
-        except ThunderDeidError as e:
-            raise type(e)(f"Parquet row (id {row.get('id')!r}): {e}") from None
-        docs.append(Document.from_dict(d, "Parquet row"))
-    return docs
+    # Parquet rows, as the local reader converts them
+    return [parquet_document(row, f"Parquet row (id {row.get('id')!r})") for row in batch.to_pylist()]
 
 
 def _json_line(line: str):

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import logging
 
-import numpy as np
 import torch
 
 from thunder_deid.model.backends import register
@@ -40,10 +39,6 @@ class Bf16Backend(TorchBackend):
         if self.device.type == "cpu" and not cpu_has_bf16():
             log.warning("--backend bf16: this CPU has no native bf16 kernels; expect it slower than torch")
 
-    @torch.no_grad()
-    def logprobs(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        if self.device.type != "cpu":
-            return super().logprobs(ids, mask)
-        with torch.autocast("cpu", dtype=torch.bfloat16):
-            logits = self.model(input_ids=torch.from_numpy(ids), attention_mask=torch.from_numpy(mask)).logits
-        return torch.log_softmax(logits.float(), -1).numpy()
+    def precision(self):
+        """bf16 autocast on CPU too (on CUDA the torch backend's own bf16)."""
+        return torch.autocast(self.device.type, dtype=torch.bfloat16)

@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import numpy as np
 import torch
 
@@ -23,13 +25,16 @@ class TorchBackend(Backend):
         if self.device.type == "cuda":
             self.batch_tokens = 65536  # a GPU wants wide batches; windows are still sorted longest first
 
+    def precision(self):
+        """The context the forward pass runs in: bf16 autocast on CUDA, plain fp32 on CPU."""
+        if self.device.type == "cuda":
+            return torch.autocast("cuda", dtype=torch.bfloat16)
+        return contextlib.nullcontext()
+
     @torch.no_grad()
     def logprobs(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
         ids_t = torch.from_numpy(ids).to(self.device)
         mask_t = torch.from_numpy(mask).to(self.device)
-        if self.device.type == "cuda":
-            with torch.autocast("cuda", dtype=torch.bfloat16):
-                logits = self.model(input_ids=ids_t, attention_mask=mask_t).logits
-        else:
+        with self.precision():
             logits = self.model(input_ids=ids_t, attention_mask=mask_t).logits
         return torch.log_softmax(logits.float(), -1).cpu().numpy()
