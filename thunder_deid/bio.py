@@ -155,7 +155,9 @@ def constrained_viterbi(logprobs, tags: Sequence[str]) -> list[int]:
     """Best tag sequence under BIO constraints: ``I-X`` only right after ``B-X`` or ``I-X``.
 
     ``logprobs`` is a ``[tokens, tags]`` array (log-softmax of a tagger's logits); returns tag indices
-    (one recursion step: :class:`BioConstraints`).
+    (one recursion step: :class:`BioConstraints`). Tokens that are ``O`` on every best path
+    (:func:`certain_o`, most of a judgment) cut the sequence into independent stretches, and each
+    stretch runs the recursion over the types that can contend there (:func:`contending_tags`).
 
         >>> import numpy as np
         >>> tags = ["O", "B-인명", "I-인명", "B-나이", "I-나이"]
@@ -165,23 +167,42 @@ def constrained_viterbi(logprobs, tags: Sequence[str]) -> list[int]:
     """
     import numpy as np
 
-    lp = np.asarray(logprobs, dtype=np.float64)
-    n, k = lp.shape
+    lp = np.asarray(logprobs)
+    n = len(lp)
     if n == 0:
         return []
-    keep = contending_tags(lp, tags)
-    lp = lp[:, keep]
+    sure = certain_o(lp, tags)
+    if sure is None:
+        rest, path = np.arange(n), np.zeros(n, dtype=np.int64)
+    else:
+        rest, path = np.flatnonzero(~sure), np.full(n, list(tags).index("O"), dtype=np.int64)
+    if len(rest) == 0:
+        return path.tolist()
+    sub = np.asarray(lp[rest], dtype=np.float64)
+    keep = contending_tags(sub, tags)
+    sub = sub[:, keep]
     c = BioConstraints([tags[i] for i in keep])
-    if len(keep) <= FEW_TAGS:
-        return keep[_viterbi_floats(lp.tolist(), c)].tolist()
+    cuts = (np.flatnonzero(np.diff(rest) > 1) + 1).tolist()
+    for a, b in zip([0, *cuts], [*cuts, len(rest)]):
+        path[rest[a:b]] = keep[_recursion(sub[a:b], c)]
+    return path.tolist()
+
+
+def _recursion(lp, c: BioConstraints) -> list[int]:
+    """The Viterbi recursion over one stretch (float64 ``lp``, columns ``c``'s tags): column indices."""
+    import numpy as np
+
+    if c.k <= FEW_TAGS:
+        return _viterbi_floats(lp.tolist(), c)
+    n = len(lp)
     score = c.start(lp[0])
-    back = np.zeros((n, len(keep)), dtype=np.int64)
+    back = np.zeros((n, c.k), dtype=np.int64)
     for t in range(1, n):
         score, back[t] = c.step(score, lp[t])
     path = [int(np.argmax(score))]
     for t in range(n - 1, 0, -1):
         path.append(int(back[t, path[-1]]))
-    return keep[path[::-1]].tolist()
+    return path[::-1]
 
 
 FEW_TAGS = 64  # up to this many contending tags, the recursion runs on Python floats (numpy's per-call cost)
@@ -264,3 +285,55 @@ def contending_tags(logprobs, tags: Sequence[str]):
     alt = np.maximum(lp[:, o:o + 1], other_b)
     kept = {x for x, k in zip(types, (np.maximum(lb, li) >= alt).any(axis=0)) if k}
     return np.array([i for i, t in enumerate(tags) if t[:2] not in ("B-", "I-") or t[2:] in kept], dtype=np.int64)
+
+
+CERTAIN_MARGIN = 1e-3  # log-prob units: far above float32 rounding of the few sums below, far below a real margin
+
+
+@functools.lru_cache(maxsize=8)
+def _certain_columns(tags: tuple[str, ...]):
+    """``(O's column, B-/I- columns of the types with both tags, B- columns of types without I-)``, or None
+    when there is no ``O`` or a tag outside BIO. A type's ``I-`` without its ``B-`` is on no path."""
+    import numpy as np
+
+    types, b_col, i_col, o = _type_columns(tags)
+    if o < 0 or any(t != "O" and t[:2] not in ("B-", "I-") for t in tags):
+        return None
+    absent = len(tags)
+    both = (b_col != absent) & (i_col != absent)
+    return o, b_col[both], i_col[both], b_col[(b_col != absent) & (i_col == absent)]
+
+
+def certain_o(logprobs, tags: Sequence[str]):
+    """Tokens (a boolean array) that are ``O`` on every best BIO path, or None when ``tags`` has no ``O``
+    or a tag outside the BIO scheme.
+
+    Token ``t`` is one where ``O`` beats every ``B-X``/``I-X`` there by more than being inside ``X`` can
+    gain at ``t + 1``: ``lp[t, O] > lp[t, s] + max(0, lp[t+1, I-X] - lp[t+1, B-X])``. Why that is exact:
+    take a path with ``s`` (type ``X``) at ``t``; put ``O`` there and, if ``t + 1`` is ``I-X``, ``B-X`` at
+    ``t + 1``. That path is allowed (``O`` and ``B-`` may follow anything, ``I-X`` may follow ``B-X``) and
+    strictly better, so no best path has ``s`` at ``t``. Around such a token the path splits into stretches
+    that do not interact (a stretch after ``O`` starts like a document, one before ``O`` may end anyhow).
+    The test is made with a margin (:data:`CERTAIN_MARGIN`), so float rounding never decides it.
+
+        >>> import numpy as np
+        >>> tags = ["O", "B-인명", "I-인명"]
+        >>> lp = np.log(np.array([[.9, .05, .05], [.2, .7, .1], [.45, .05, .5], [.9, .05, .05]]))
+        >>> certain_o(lp, tags).tolist()      # token 0: O by far; token 2: I-인명 may continue token 1
+        [True, False, False, True]
+    """
+    import numpy as np
+
+    cols = _certain_columns(tuple(tags))
+    if cols is None:
+        return None
+    o, b_col, i_col, b_only = cols
+    lp = np.asarray(logprobs)
+    lb, li = lp[:, b_col], lp[:, i_col]
+    threat = np.maximum(lb, li)
+    with np.errstate(invalid="ignore"):  # -inf - -inf (nothing to gain) and -inf + inf (no such state): NaN,
+        threat[:-1] += np.fmax(li[1:] - lb[1:], 0)  # which fmax below passes over
+        worst = np.fmax.reduce(threat, axis=1) if threat.shape[1] else np.full(len(lp), -np.inf, lp.dtype)
+    if len(b_only):
+        worst = np.fmax(worst, lp[:, b_only].max(axis=1))
+    return lp[:, o] > worst + CERTAIN_MARGIN

@@ -103,3 +103,32 @@ def test_pruned_viterbi_is_the_full_viterbi_to_the_last_tie(seed, few, monkeypat
             lp[n // 2] = np.log(1 / len(tags))            # a row of exact ties
             lp[n // 3, 1:] = lp[n // 3, 0]                 # every tag level with O
         assert bio.constrained_viterbi(lp, tags) == _full_viterbi(lp, tags)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_stretches_between_certain_o_tokens_give_the_full_viterbi_path(seed):
+    """Judgment-like rows (mostly sure ``O``, bursts of mentions, near-ties at the burst edges): cutting at
+    the tokens :func:`certain_o` marks changes no path, and it does mark most tokens."""
+    import thunder_deid.bio as bio
+
+    tags = ["O"] + [f"{p}-{x}" for x in ("인명", "나이", "주소", "은행업") for p in "BI"] + ["I-고아"]
+    rng = np.random.default_rng(seed)
+    for n in rng.integers(1, 300, size=20):
+        lp = np.log(rng.dirichlet(np.ones(len(tags)) * 0.3, size=n))
+        calm = rng.random(n) < 0.8
+        lp[calm] = np.log(np.r_[0.999, np.full(len(tags) - 1, 0.001 / (len(tags) - 1))])
+        edge = np.flatnonzero(np.diff(calm.astype(int)) != 0)
+        lp[edge, 0] = lp[edge].max(axis=1)                 # O level with the best tag next to a burst
+        lp = lp.astype(np.float32)
+        sure = bio.certain_o(lp, tags)
+        assert sure[calm].mean() > 0.5 if calm.sum() > 10 else True
+        assert bio.constrained_viterbi(lp, tags) == _full_viterbi(lp, tags)
+
+
+def test_certain_o_needs_an_o_tag_and_a_bio_scheme():
+    from thunder_deid.bio import certain_o
+
+    lp = np.log(np.full((3, 3), 1 / 3))
+    assert certain_o(lp, ["B-인명", "I-인명", "B-나이"]) is None
+    assert certain_o(lp, ["O", "B-인명", "X"]) is None
+    assert certain_o(lp, ["O", "B-인명", "I-인명"]).tolist() == [False, False, False]
