@@ -11,7 +11,7 @@ is undone by :func:`trim_edges`.
 
 A document too long to hold its ``[tokens, tags]`` log-probs (one 10 MB judgment is ~4 million tokens)
 is decoded by :class:`StreamingViterbi` instead: rows are fed in token order and the path is committed
-as soon as every surviving path agrees on it, which is the same path the whole-array Viterbi finds.
+at every token that is ``O`` on every best path, which gives the same path the whole-array Viterbi finds.
 
     >>> import numpy as np
     >>> tags = ["O", "B-인명", "I-인명"]
@@ -29,7 +29,7 @@ from typing import Sequence
 
 import numpy as np
 
-from thunder_deid.bio import BioConstraints, bio_to_spans, constrained_viterbi
+from thunder_deid.bio import bio_to_spans, certain_o, constrained_viterbi
 from thunder_deid.document import Span
 from thunder_deid.model.windows import owners
 
@@ -59,11 +59,12 @@ def decode_spans(logprobs: np.ndarray, tags: Sequence[str], offsets: Sequence[tu
 class StreamingViterbi:
     """Constrained Viterbi over log-prob rows fed in token order, in memory bounded by ``max_pending``.
 
-    After each :meth:`feed`, all tags' back-pointer chains are followed back together; where they meet,
-    every path the full recursion could still choose shares the prefix up to there, so it is final and
-    is committed (the back pointers behind it are dropped). BIO paths meet within a few tokens of the
-    last ``O``, so pending state stays small; only if ``max_pending`` tokens pass without a meeting is the
-    older half committed along the currently best path (the one approximation, never met on judgments).
+    A token that is ``O`` on every best path (:func:`~thunder_deid.bio.certain_o`; it needs the next
+    token's row, so the last row fed waits for the next feed) ends a stretch that no later row can change:
+    the stretch is decoded on its own (:func:`~thunder_deid.bio.constrained_viterbi`, the same path the
+    whole-array decoder gives it) and committed. Judgments have such a token every few tokens, so pending
+    rows stay few; only if ``max_pending`` rows pass without one is the older half committed along the
+    currently best path (the one approximation, never met on judgments).
 
         >>> tags = ["O", "B-인명", "I-인명"]
         >>> lp = np.log(np.array([[.9, .05, .05], [.1, .8, .1], [.3, .3, .4], [.8, .1, .1]], dtype=np.float32))
@@ -75,53 +76,39 @@ class StreamingViterbi:
     """
 
     def __init__(self, tags: Sequence[str], max_pending: int = 65536):
-        self.c = BioConstraints(tags)
+        self.tags = list(tags)
         self.max_pending = max_pending
-        self.score: np.ndarray | None = None
-        self.back: list[np.ndarray] = []   # back[j]: best predecessor of each tag at pending token j + 1
-        self.rows: list[np.ndarray] = []   # pending log-prob rows (for the committed tags' scores)
-        self.path: list[np.ndarray] = []   # committed tag indices, in chunks
-        self.probs: list[np.ndarray] = []  # committed tags' probabilities
+        self.rows: np.ndarray | None = None  # pending rows: since the last committed token
+        self.path: list[np.ndarray] = []     # committed tag indices, in chunks
+        self.probs: list[np.ndarray] = []    # committed tags' probabilities
 
     def feed(self, lp: np.ndarray) -> None:
-        for row in lp:
-            if self.score is None:
-                self.score = self.c.start(row)
-            else:
-                self.score, prev = self.c.step(self.score, row)
-                self.back.append(prev.astype(np.int32))
-            self.rows.append(row)
-        self._commit_agreed()
-        if len(self.rows) > self.max_pending:
-            self._commit(len(self.rows) // 2, self._trace(len(self.rows) - 1, int(np.argmax(self.score))))
+        lp = np.asarray(lp)
+        if len(lp) == 0:
+            return
+        rows = lp if self.rows is None or len(self.rows) == 0 else np.concatenate([self.rows, lp])
+        sure = certain_o(rows, self.tags)
+        ends = np.flatnonzero(sure[:-1]) if sure is not None else ()
+        if len(ends):
+            last = int(ends[-1])
+            self._commit(rows[:last + 1], constrained_viterbi(rows[:last + 1], self.tags))
+            rows = rows[last + 1:]
+        if len(rows) > self.max_pending:
+            half = len(rows) // 2
+            self._commit(rows[:half], constrained_viterbi(rows, self.tags)[:half])
+            rows = rows[half:]
+        self.rows = rows.copy()  # not a view: the caller's batch array may be large
 
-    def _trace(self, j: int, state: int) -> list[int]:
-        """Tags of pending tokens ``0..j`` on the chain ending in ``state`` at ``j``."""
-        out = [state]
-        for jj in range(j - 1, -1, -1):
-            out.append(int(self.back[jj][out[-1]]))
-        return out[::-1]
-
-    def _commit_agreed(self) -> None:
-        states = np.arange(self.c.k)
-        for j in range(len(self.back) - 1, -1, -1):  # states at pending token j after back[j]
-            states = self.back[j][states]
-            if states.min() == states.max():
-                self._commit(j + 1, self._trace(j, int(states[0])))
-                return
-
-    def _commit(self, n: int, path: list[int]) -> None:
-        chosen = np.asarray(path[:n], dtype=np.int64)
-        rows = np.stack(self.rows[:n])
+    def _commit(self, rows: np.ndarray, path: list[int]) -> None:
+        chosen = np.asarray(path, dtype=np.int64)
         self.path.append(chosen)
-        self.probs.append(np.exp(rows[np.arange(n), chosen]))
-        del self.rows[:n]
-        del self.back[:n]  # back[n - 1] pointed into the committed part
+        self.probs.append(np.exp(rows[np.arange(len(chosen)), chosen]))
 
     def finish(self) -> tuple[np.ndarray, np.ndarray]:
         """``(path, probabilities of its tags)`` for all tokens fed."""
-        if self.rows:
-            self._commit(len(self.rows), self._trace(len(self.rows) - 1, int(np.argmax(self.score))))
+        if self.rows is not None and len(self.rows):
+            self._commit(self.rows, constrained_viterbi(self.rows, self.tags))
+            self.rows = self.rows[:0]
         if not self.path:
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
         return np.concatenate(self.path), np.concatenate(self.probs)
