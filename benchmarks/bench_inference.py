@@ -137,8 +137,30 @@ def worker(a: argparse.Namespace) -> None:
         out = list(tagger.iter_predict(docs))
     seconds = time.perf_counter() - t0
     write_jsonl(a.out, out)
-    print(json.dumps({"seconds": seconds, "chars": sum(len(d.text) for d in docs), "docs": len(docs),
-                      "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+    print(json.dumps({"seconds": seconds, "forward": forward_seconds(tagger, docs), "chars": sum(len(d.text) for d in docs),
+                      "docs": len(docs), "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+
+
+def forward_seconds(tagger, docs) -> float:
+    """Seconds of the backend's forward pass alone over the documents' windows, batched as ``predict``
+    batches them (the baseline path runs the same torch module): the floor under any end-to-end time."""
+    from thunder_deid.model.infer import _batch, padded_length
+    from thunder_deid.model.windows import encode_long
+
+    tok = tagger.tokenizer
+    encs = [encode_long(d.text, tok, tagger.max_length, tagger.stride) for d in docs]
+    items = sorted(((i, w, b - a + 2) for i, e in enumerate(encs) for w, (a, b) in enumerate(e.spans)), key=lambda x: -x[2])
+    chunks, k = [], 0
+    while k < len(items):
+        P, n = padded_length(items[k][2]), 1
+        while n < max(1, tagger.backend.batch_tokens // P) and k + n < len(items) and padded_length(items[k + n][2]) == P:
+            n += 1
+        chunks.append(items[k:k + n])
+        k += n
+    t0 = time.perf_counter()
+    for chunk in chunks:
+        _batch(tagger.backend, encs, chunk, tok.cls_token_id, tok.sep_token_id, tok.pad_token_id)
+    return time.perf_counter() - t0
 
 
 def run_worker(path: str, a: argparse.Namespace, out: Path, inp: Path, limit: int) -> dict:
@@ -168,7 +190,8 @@ def spans_key(path: Path) -> list:
 def part_backends(a: argparse.Namespace, tmp: Path) -> None:
     """Each path in a fresh process, ``--repeat`` rounds, the paths interleaved within a round (a shared or
     virtual machine's speed drifts by tens of percent over minutes); seconds are each path's median, the
-    speed-up the median of its per-round ratios to the first path of the same round."""
+    speed-up the median of its per-round ratios to the first path of the same round; ``forward`` the median
+    seconds of the forward pass alone over the same windows (:func:`forward_seconds`)."""
     import statistics
 
     from thunder_deid.document import load_jsonl
@@ -181,8 +204,8 @@ def part_backends(a: argparse.Namespace, tmp: Path) -> None:
     for _ in range(a.repeat):
         for path in a.paths:
             runs[path].append(run_worker(path, a, tmp / f"{path}.jsonl", a.input, a.limit))
-    print(f"{'path':<22}{'seconds':>9}{'chars/s':>10}{'speed-up':>9}  {'per round':<22}{'peak MiB':>9}{'W.ST F1':>9}"
-          "  spans = first path")
+    print(f"{'path':<22}{'seconds':>9}{'forward':>9}{'chars/s':>10}{'speed-up':>9}  {'per round':<22}{'peak MiB':>9}"
+          f"{'W.ST F1':>9}  spans = first path")
     first = a.paths[0]
     for path in a.paths:
         out = tmp / f"{path}.jsonl"
@@ -193,7 +216,8 @@ def part_backends(a: argparse.Namespace, tmp: Path) -> None:
         rate = runs[path][0]["chars"] / sec
         rounds = " ".join(f"{x:.2f}" for x in ratios)
         same = spans_key(out) == spans_key(tmp / f"{first}.jsonl")
-        print(f"{path:<22}{sec:>9.2f}{rate:>10,.0f}{statistics.median(ratios):>8.2f}x  {rounds:<22}"
+        fwd = statistics.median(r["forward"] for r in runs[path])
+        print(f"{path:<22}{sec:>9.2f}{fwd:>9.2f}{rate:>10,.0f}{statistics.median(ratios):>8.2f}x  {rounds:<22}"
               f"{max(r['peak_mib'] for r in runs[path]):>9,.0f}{f1:>9.4f}  {same}")
 
 
