@@ -112,8 +112,8 @@ def bio_to_spans(offsets: Offsets, tags: Sequence[str | None], text: str | None 
 
 
 class BioConstraints:
-    """One step of the constrained Viterbi recursion, shared by :func:`constrained_viterbi` and the
-    streaming decoder (``thunder_deid.model.decode.StreamingViterbi``) so both do the same arithmetic.
+    """One step of the constrained Viterbi recursion (numpy over tags; :func:`_viterbi_floats` does the
+    same arithmetic on Python floats when few tags contend).
 
     Allowed predecessors of ``O``/``B-X`` are all tags, of ``I-X`` only ``B-X``/``I-X``, so each step is
     O(tags) instead of O(tags²).
