@@ -132,3 +132,20 @@ def test_certain_o_needs_an_o_tag_and_a_bio_scheme():
     assert certain_o(lp, ["B-인명", "I-인명", "B-나이"]) is None
     assert certain_o(lp, ["O", "B-인명", "X"]) is None
     assert certain_o(lp, ["O", "B-인명", "I-인명"]).tolist() == [False, False, False]
+
+
+def test_whole_names_finishes_a_cut_name_and_nothing_else():
+    from thunder_deid.document import Span
+    from thunder_deid.model.decode import whole_names
+
+    t = "피고 위준호 외 1인, 피고인 문샛별의 처 남궁다솜이가, 위원회의 검사 김서연님께, 박미르가, 황보다솜나라가"
+    at = lambda w, n, label="인명": Span(t.index(w), t.index(w) + n, label)
+    spans = [at("위준호", 1), at("문샛별", 2), at("남궁다솜", 2), at("위원회", 1, "공공기관"), at("김서연", 3),
+             at("박미르", 2), at("황보다솜나라", 4)]
+    got = [t[s.start:s.end] for s in whole_names(spans, t)]
+    # 위 -> 위준호, 문샛 -> 문샛별 (before 의), 남궁 -> 남궁다솜 (before 이가), an organisation is not a name, an
+    # honorific stays outside, 박미 -> 박미르 (before 가), 황보다솜 stays (finishing it would pass five syllables)
+    assert got == ["위준호", "문샛별", "남궁다솜", "위", "김서연", "박미르", "황보다솜"]
+    # never into the next span
+    two = [Span(t.index("문샛별"), t.index("문샛별") + 2, "인명"), Span(t.index("문샛별") + 2, t.index("문샛별") + 3, "인명")]
+    assert [(s.start, s.end) for s in whole_names(two, t)] == [(s.start, s.end) for s in two]

@@ -134,8 +134,46 @@ def spans_from_path(path: np.ndarray, probs: np.ndarray, tags: Sequence[str], of
 
 
 def tidy(spans: Sequence[Span], text: str) -> list[Span]:
-    """Decoded spans without glued punctuation at their edges, widened to whole ASCII words."""
-    return whole_words(trim_edges(spans, text), text)
+    """Decoded spans without glued punctuation at their edges, widened to whole ASCII words and to whole
+    person names."""
+    return whole_names(whole_words(trim_edges(spans, text), text), text)
+
+
+NAME_LABELS = ("인명",)
+NAME_SUFFIXES = ("님", "씨", "군", "양", "옹")  # honorifics glued to a name: outside it, as a particle is
+MAX_NAME = 5  # syllables: a two-syllable surname and a three-syllable given name
+
+
+def whole_names(spans: Sequence[Span], text: str) -> list[Span]:
+    """Person-name spans that stop inside a word widened by the one or two Hangul syllables that finish the
+    name before a particle or the word's end (the model tags ``허`` of ``허꽃님``, ``위`` of ``위준호 (``,
+    ``박미`` of ``박미르가``: a name it cannot read leaves syllables readable), never past ``MAX_NAME``
+    syllables, into another span, or over an honorific (``김민준님``).
+
+        >>> t = "원고 허꽃님 (소송대리인), 피해자 박미르가, 김민준님에게, 장나라는"
+        >>> sp = [Span(3, 4, "인명"), Span(20, 22, "인명"), Span(26, 29, "인명"), Span(34, 37, "인명")]
+        >>> [t[s.start:s.end] for s in whole_names(sp, t)]
+        ['허꽃님', '박미르', '김민준', '장나라']
+    """
+    from thunder_deid.consistency import particle_follows
+    from thunder_deid.surrogates.hangul import is_hangul_syllable
+
+    out = list(spans)
+    for i, s in enumerate(out):
+        b = s.end
+        if s.label not in NAME_LABELS or not (0 < b < len(text)) or not is_hangul_syllable(text[b - 1]) \
+                or particle_follows(text[b:b + 12]):
+            continue
+        limit = out[i + 1].start if i + 1 < len(out) else len(text)
+        for k in (1, 2):
+            tail = text[b:b + k]
+            if b + k > limit or len(tail) < k or not all(map(is_hangul_syllable, tail)) \
+                    or s.end - s.start + k > MAX_NAME or tail in NAME_SUFFIXES:
+                break
+            if particle_follows(text[b + k:b + k + 12]):
+                out[i] = replace(s, end=b + k)
+                break
+    return out
 
 
 _PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">", "「": "」", "『": "』", "《": "》", "〈": "〉", "【": "】",
