@@ -1,6 +1,6 @@
 """Court-style round trip on law.go.kr judgments: does ``redact --mode court`` give back the court's text?
 
-    python benchmarks/bench_court.py [--pred PRED.jsonl] [--limit N]
+    python benchmarks/bench_court.py [--pred PRED.jsonl] [--limit N] [--why]
 
 The precedents test split holds law.go.kr judgments whose placeholders (``피고인 1``, ``(주소 1 생략)``,
 ``○○``) are gold spans; ``work/realized/precedents/test.jsonl`` is the same text with every placeholder
@@ -39,7 +39,7 @@ from conftest import jong, particle_after, particle_ok  # noqa: E402  (the indep
 from thunder_deid.document import Document, load_jsonl  # noqa: E402
 from thunder_deid.operators.base import Replacement, apply, placed  # noqa: E402
 from thunder_deid.operators import register  # noqa: E402
-from thunder_deid.operators.court import Court, mention_key, reading  # noqa: E402
+from thunder_deid.operators.court import Court, court_style, mention_key, reading  # noqa: E402
 from thunder_deid.operators.particles import with_particles  # noqa: E402
 from thunder_deid.policy import Policy  # noqa: E402
 
@@ -120,8 +120,10 @@ def round_trip(gold: Document, real: Document, pred: Document, policy: Policy) -
     by_key: dict[tuple[str, str], Counter] = defaultdict(Counter)
     exact: dict[int, str] = {}
     type_word: set[int] = set()
+    hits: list[list[Replacement]] = []
     for i, (g, s) in enumerate(zip(gold.spans, real.spans)):
         hit = [r for r in labelled if r.start < s.end and s.start < r.end]
+        hits.append(hit)
         res["placeholders"] += 1
         res["covered"] += bool(hit)
         same = [r for r in hit if (r.start, r.end) in ((s.start, s.end), bounds[i])]
@@ -145,6 +147,22 @@ def round_trip(gold: Document, real: Document, pred: Document, policy: Policy) -
         ok = ours == canon[key] and (owners[ours] == 1 or len(seen_as[ours]) == 1)
         res["reproduced_tolerant"] += ok
         res["reproduced"] += ok and i not in type_word
+        if not ok:
+            res[f"why:{court_style(g.label)}:renamed otherwise (a merge or another letter)"] += 1
+        elif i in type_word:
+            res[f"why:{court_style(g.label)}:ours stops before a type word the realiser put in"] += 1
+    for i, (g, s) in enumerate(zip(gold.spans, real.spans)):
+        if i in exact:
+            continue
+        if not hits[i]:
+            kind = "missed"
+        else:
+            r = hits[i][0]
+            a, b = bounds[i]
+            kind = ("ours ends early" if r.start in (s.start, a) and r.end < s.end else
+                    "ours starts late" if r.start > s.start and r.end in (s.end, b) else
+                    "ours runs over (a particle, a word)" if r.start <= s.start and r.end >= s.end else "ours cuts it elsewhere")
+        res[f"why:{court_style(g.label)}:{kind}"] += 1
     fp = [r for r in labelled if not any(r.start < s.end and s.start < r.end for s in real.spans)]
     res["false_positive_replacements"] = len(fp)
     # characters between the court's placeholders: the court's text with its placeholders renamed to ours
@@ -173,6 +191,8 @@ def main() -> int:
     ap.add_argument("--pred", help="predictions on the realised text (default: run the embedded model)")
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--per-doc", action="store_true", help="also print one line per document")
+    ap.add_argument("--why", action="store_true", help="also break the placeholders the default policy does not "
+                    "reproduce down by court style (letter, symbol, omission) and by what our replacement does")
     args = ap.parse_args()
     gold = load_jsonl(args.gold)
     real = {d.id: d for d in load_jsonl(args.realized)}
@@ -209,6 +229,10 @@ def main() -> int:
               f"{total['covered'] / max(total['placeholders'], 1):>8.1%} {total['false_positive_replacements']:>8} "
               f"{total['changed_outside_spans']:>11} {total['changed_outside_replacements']:>17} "
               f"{total['court_particles']:>15} {total['court_particles_wrong']:>6} {ok:>4}/{with_ph}")
+        if args.why and policy is rows[0][1]:
+            whys = sorted(((k[4:], v) for k, v in total.items() if k.startswith("why:")), key=lambda kv: -kv[1])
+            for k, v in whys:
+                print(f"    not reproduced: {k:<66} {v:>6} ({v / max(total['placeholders'], 1):.1%})")
         if args.per_doc:
             for doc_id, x in per_doc:
                 if x["placeholders"]:
