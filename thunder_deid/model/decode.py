@@ -7,7 +7,8 @@ probability of their tokens' tags. A span never cuts an ASCII word: BPE splits i
 (``secret`` -> ``se c re t``) and the model may tag only some of them, so a span is widened to the whole
 run of ASCII letters and digits it touches (``[아이디]ecret`` was the symptom), see :func:`whole_words`,
 and the model's habit of running a span over the punctuation glued to a name (``홍길동:``, ``홍길동》``)
-is undone by :func:`trim_edges`.
+is undone by :func:`trim_edges`. A person's name the model tags only in part (``허`` of ``허꽃님``) is
+finished to the end of its word before a particle (:func:`whole_names`).
 
 A document too long to hold its ``[tokens, tags]`` log-probs (one 10 MB judgment is ~4 million tokens)
 is decoded by :class:`StreamingViterbi` instead: rows are fed in token order and the path is committed
