@@ -149,3 +149,18 @@ def test_whole_names_finishes_a_cut_name_and_nothing_else():
     # never into the next span
     two = [Span(t.index("문샛별"), t.index("문샛별") + 2, "인명"), Span(t.index("문샛별") + 2, t.index("문샛별") + 3, "인명")]
     assert [(s.start, s.end) for s in whole_names(two, t)] == [(s.start, s.end) for s in two]
+
+
+def test_without_particles_needs_the_document_to_show_the_bare_name():
+    from thunder_deid.document import Span
+    from thunder_deid.model.decode import tidy, without_particles
+
+    t = "공소외 김준호로 기재되어 있으나, 김준호는 부인하였고, 피해자 이가은은 이가은에게"
+    at = lambda w, k=0: Span(t.index(w, k), t.index(w, k) + len(w), "인명")
+    # 김준호로 -> 김준호 (김준호는 elsewhere); 이가은 stays (every 이가 is followed by 은); a business is left alone
+    spans = [at("김준호로"), at("이가은"), at("이가은", t.index("이가은") + 1), at("기재되어", 0)]
+    spans[-1] = Span(spans[-1].start, spans[-1].end, "사업체")
+    assert [t[s.start:s.end] for s in without_particles(spans, t)] == ["김준호", "이가은", "이가은", "기재되어"]
+    # alone in its document, 김준호로 keeps its last syllable: no evidence either way
+    alone = "공소외 김준호로 기재되어 있다"
+    assert [alone[s.start:s.end] for s in tidy([Span(4, 8, "인명")], alone)] == ["김준호로"]

@@ -137,12 +137,42 @@ def spans_from_path(path: np.ndarray, probs: np.ndarray, tags: Sequence[str], of
 def tidy(spans: Sequence[Span], text: str) -> list[Span]:
     """Decoded spans without glued punctuation at their edges, widened to whole ASCII words and to whole
     person names."""
-    return whole_names(whole_words(trim_edges(spans, text), text), text)
+    return whole_names(without_particles(whole_words(trim_edges(spans, text), text), text), text)
 
 
 NAME_LABELS = ("인명",)
 NAME_SUFFIXES = ("님", "씨", "군", "양", "옹")  # honorifics glued to a name: outside it, as a particle is
 MAX_NAME = 5  # syllables: a two-syllable surname and a three-syllable given name
+
+
+def without_particles(spans: Sequence[Span], text: str) -> list[Span]:
+    """Person-name spans without a particle the model took into them (``김준호로``, ``양푸름은``), where the
+    document itself shows the name without it: another occurrence of the shorter form standing as a word
+    before something else (``양푸름이``, ``양푸름,``). Without that evidence the span stays, since names end
+    in particle-like syllables too (``김지은``: every ``김지`` in the text is followed by ``은``).
+
+        >>> t = "피고인 양푸름은 자백하였고, 양푸름이 말하기를, 김지은은 김지은에게"
+        >>> at = lambda w, k=0: Span(t.index(w, k), t.index(w, k) + len(w), "인명")
+        >>> sp = [at("양푸름은"), at("김지은"), at("김지은", t.index("김지은") + 1)]
+        >>> [t[s.start:s.end] for s in without_particles(sp, t)]
+        ['양푸름', '김지은', '김지은']
+    """
+    from thunder_deid.consistency import _PARTICLES, occurrences
+    from thunder_deid.surrogates.hangul import is_hangul_syllable
+
+    out = []
+    for s in spans:
+        form = text[s.start:s.end]
+        if s.label in NAME_LABELS:
+            for p in _PARTICLES:
+                stem = form[:-len(p)]
+                if not form.endswith(p) or len(stem) < 2 or not all(map(is_hangul_syllable, stem)):
+                    continue
+                if any(a != s.start and text[b:b + len(p)] != p for a, b in occurrences(text, stem)):
+                    s = replace(s, end=s.end - len(p))
+                    break
+        out.append(s)
+    return out
 
 
 def whole_names(spans: Sequence[Span], text: str) -> list[Span]:
