@@ -160,6 +160,7 @@ def without_particles(spans: Sequence[Span], text: str) -> list[Span]:
     from thunder_deid.consistency import _PARTICLES, occurrences
     from thunder_deid.surrogates.hangul import is_hangul_syllable
 
+    bare: dict[tuple[str, str], list[int]] = {}  # (stem, particle) -> starts of the stem not before it
     out = []
     for s in spans:
         form = text[s.start:s.end]
@@ -168,7 +169,9 @@ def without_particles(spans: Sequence[Span], text: str) -> list[Span]:
                 stem = form[:-len(p)]
                 if not form.endswith(p) or len(stem) < 2 or not all(map(is_hangul_syllable, stem)):
                     continue
-                if any(a != s.start and text[b:b + len(p)] != p for a, b in occurrences(text, stem)):
+                if (stem, p) not in bare:  # one scan of the text per form: a long judgment repeats its names
+                    bare[stem, p] = [a for a, b in occurrences(text, stem) if text[b:b + len(p)] != p][:2]
+                if any(a != s.start for a in bare[stem, p]):
                     s = replace(s, end=s.end - len(p))
                     break
         out.append(s)
