@@ -38,7 +38,8 @@ INVARIANT = ("에게서", "에게", "에서", "한테", "께서", "께", "에", 
              "마저", "조차", "밖에", "하고", "씨", "측", "등")
 
 
-_PARTICLES = tuple(sorted({f for pair in PAIRS for f in pair} | {"으로", "로"} | set(INVARIANT) | set(CONTINUATIONS),
+# Every particle form, longest first (so the longest match is tried first).
+PARTICLES = tuple(sorted({f for pair in PAIRS for f in pair} | {"으로", "로"} | set(INVARIANT) | set(CONTINUATIONS),
                           key=len, reverse=True))
 
 
@@ -57,7 +58,7 @@ def particle_follows(rest: str, depth: int = 0) -> bool:
         return True
     if depth == 3:
         return False
-    return any(rest.startswith(p) and particle_follows(rest[len(p):], depth + 1) for p in _PARTICLES)
+    return any(rest.startswith(p) and particle_follows(rest[len(p):], depth + 1) for p in PARTICLES)
 
 
 def occurrences(text: str, form: str, replaced: Callable[[int], bool] = lambda i: False) -> Iterable[tuple[int, int]]:

@@ -157,7 +157,7 @@ def without_particles(spans: Sequence[Span], text: str) -> list[Span]:
         >>> [t[s.start:s.end] for s in without_particles(sp, t)]
         ['양푸름', '김지은', '김지은']
     """
-    from thunder_deid.consistency import _PARTICLES, occurrences
+    from thunder_deid.consistency import PARTICLES, occurrences
     from thunder_deid.surrogates.hangul import is_hangul_syllable
 
     bare: dict[tuple[str, str], list[int]] = {}  # (stem, particle) -> starts of the stem not before it
@@ -165,7 +165,7 @@ def without_particles(spans: Sequence[Span], text: str) -> list[Span]:
     for s in spans:
         form = text[s.start:s.end]
         if s.label in NAME_LABELS:
-            for p in _PARTICLES:
+            for p in PARTICLES:
                 stem = form[:-len(p)]
                 if not form.endswith(p) or len(stem) < 2 or not all(map(is_hangul_syllable, stem)):
                     continue
