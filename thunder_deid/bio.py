@@ -151,13 +151,14 @@ class BioConstraints:
         return score[prev] + np.asarray(lp_t, dtype=np.float64), prev
 
 
-def constrained_viterbi(logprobs, tags: Sequence[str]) -> list[int]:
+def constrained_viterbi(logprobs, tags: Sequence[str], sure=None) -> list[int]:
     """Best tag sequence under BIO constraints: ``I-X`` only right after ``B-X`` or ``I-X``.
 
     ``logprobs`` is a ``[tokens, tags]`` array (log-softmax of a tagger's logits); returns tag indices
     (one recursion step: :class:`BioConstraints`). Tokens that are ``O`` on every best path
     (:func:`certain_o`, most of a judgment) cut the sequence into independent stretches, and each
-    stretch runs the recursion over the types that can contend there (:func:`contending_tags`).
+    stretch runs the recursion over the types that can contend there (:func:`contending_tags`). A caller
+    that has already computed :func:`certain_o` for these rows passes it as ``sure``.
 
         >>> import numpy as np
         >>> tags = ["O", "B-인명", "I-인명", "B-나이", "I-나이"]
@@ -171,7 +172,8 @@ def constrained_viterbi(logprobs, tags: Sequence[str]) -> list[int]:
     n = len(lp)
     if n == 0:
         return []
-    sure = certain_o(lp, tags)
+    if sure is None:
+        sure = certain_o(lp, tags)
     if sure is None:
         rest, path = np.arange(n), np.zeros(n, dtype=np.int64)
     else:

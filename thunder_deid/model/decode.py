@@ -92,7 +92,8 @@ class StreamingViterbi:
         ends = np.flatnonzero(sure[:-1]) if sure is not None else ()
         if len(ends):
             last = int(ends[-1])
-            self._commit(rows[:last + 1], constrained_viterbi(rows[:last + 1], self.tags))
+            # certain_o of the prefix is this prefix of ``sure``: row ``last`` is sure with or without its successor
+            self._commit(rows[:last + 1], constrained_viterbi(rows[:last + 1], self.tags, sure[:last + 1]))
             rows = rows[last + 1:]
         if len(rows) > self.max_pending:
             half = len(rows) // 2
@@ -160,7 +161,7 @@ def without_particles(spans: Sequence[Span], text: str) -> list[Span]:
     from thunder_deid.consistency import PARTICLES, occurrences
     from thunder_deid.surrogates.hangul import is_hangul_syllable
 
-    bare: dict[tuple[str, str], list[int]] = {}  # (stem, particle) -> starts of the stem not before it
+    bare: dict[tuple[str, str], bool] = {}  # (stem, particle) -> the stem stands somewhere not before it
     out = []
     for s in spans:
         form = text[s.start:s.end]
@@ -170,8 +171,9 @@ def without_particles(spans: Sequence[Span], text: str) -> list[Span]:
                 if not form.endswith(p) or len(stem) < 2 or not all(map(is_hangul_syllable, stem)):
                     continue
                 if (stem, p) not in bare:  # one scan of the text per form: a long judgment repeats its names
-                    bare[stem, p] = [a for a, b in occurrences(text, stem) if text[b:b + len(p)] != p][:2]
-                if any(a != s.start for a in bare[stem, p]):
+                    # (the span's own occurrence is followed by p, so it never counts as evidence)
+                    bare[stem, p] = any(text[b:b + len(p)] != p for _, b in occurrences(text, stem))
+                if bare[stem, p]:
                     s = replace(s, end=s.end - len(p))
                     break
         out.append(s)
@@ -195,14 +197,13 @@ def whole_names(spans: Sequence[Span], text: str) -> list[Span]:
     out = list(spans)
     for i, s in enumerate(out):
         b = s.end
-        if s.label not in NAME_LABELS or not (0 < b < len(text)) or not is_hangul_syllable(text[b - 1]) \
-                or particle_follows(text[b:b + 12]):
+        if s.label not in NAME_LABELS or not is_hangul_syllable(text[b - 1]) or particle_follows(text[b:b + 12]):
             continue
         limit = out[i + 1].start if i + 1 < len(out) else len(text)
         for k in (1, 2):
             tail = text[b:b + k]
-            if b + k > limit or len(tail) < k or not all(map(is_hangul_syllable, tail)) \
-                    or s.end - s.start + k > MAX_NAME or tail in NAME_SUFFIXES:
+            if b + k > limit or not all(map(is_hangul_syllable, tail)) or s.end - s.start + k > MAX_NAME \
+                    or tail in NAME_SUFFIXES:
                 break
             if particle_follows(text[b + k:b + k + 12]):
                 out[i] = replace(s, end=b + k)
