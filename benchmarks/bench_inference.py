@@ -144,22 +144,15 @@ def worker(a: argparse.Namespace) -> None:
 def forward_seconds(tagger, docs) -> float:
     """Seconds of the backend's forward pass alone over the documents' windows, batched as ``predict``
     batches them (the baseline path runs the same torch module): the floor under any end-to-end time."""
-    from thunder_deid.model.infer import _batch, padded_length
+    from thunder_deid.model.infer import _batch, _specials, batches
     from thunder_deid.model.windows import encode_long
 
     tok = tagger.tokenizer
     encs = [encode_long(d.text, tok, tagger.max_length, tagger.stride) for d in docs]
-    items = sorted(((i, w, b - a + 2) for i, e in enumerate(encs) for w, (a, b) in enumerate(e.spans)), key=lambda x: -x[2])
-    chunks, k = [], 0
-    while k < len(items):
-        P, n = padded_length(items[k][2]), 1
-        while n < max(1, tagger.backend.batch_tokens // P) and k + n < len(items) and padded_length(items[k + n][2]) == P:
-            n += 1
-        chunks.append(items[k:k + n])
-        k += n
+    chunks = list(batches(encs, tagger.backend.batch_tokens))
     t0 = time.perf_counter()
     for chunk in chunks:
-        _batch(tagger.backend, encs, chunk, tok.cls_token_id, tok.sep_token_id, tok.pad_token_id)
+        _batch(tagger.backend, encs, chunk, *_specials(tok))
     return time.perf_counter() - t0
 
 

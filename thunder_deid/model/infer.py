@@ -72,6 +72,20 @@ def _batch(backend: Backend, encs: Sequence[Encoded], items: Sequence[tuple[int,
     return out
 
 
+def batches(encs: Sequence[Encoded], batch_tokens: int) -> Iterator[list[tuple[int, int, int]]]:
+    """The windows ``(document, window, length with specials)`` of ``encs``, longest first, in batches of
+    one padded length and at most ``batch_tokens`` padded tokens (one forward pass each)."""
+    items = sorted(((i, w, b - a + 2) for i, e in enumerate(encs) for w, (a, b) in enumerate(e.spans)),
+                   key=lambda x: -x[2])
+    k = 0
+    while k < len(items):
+        P, n = padded_length(items[k][2]), 1
+        while n < max(1, batch_tokens // P) and k + n < len(items) and padded_length(items[k + n][2]) == P:
+            n += 1
+        yield items[k:k + n]
+        k += n
+
+
 def _specials(tokenizer) -> tuple[int, int, int]:
     return tokenizer.cls_token_id, tokenizer.sep_token_id, tokenizer.pad_token_id
 
@@ -81,16 +95,9 @@ def _decode_group(backend: Backend, tokenizer, labels: LabelSet, group: list[tup
     """Windows of all documents of ``group`` batched longest first, one padded length per batch; each
     token's row from its owner window."""
     encs = [e for _, e in group]
-    items = sorted(((i, w, b - a + 2) for i, e in enumerate(encs) for w, (a, b) in enumerate(e.spans)),
-                   key=lambda x: -x[2])
     own = [owner_array(e.spans, len(e.ids)) for e in encs]
     merged = [np.zeros((len(e.ids), len(labels.tags)), dtype=np.float32) for e in encs]
-    k = 0
-    while k < len(items):
-        P, n = padded_length(items[k][2]), 1
-        while n < max(1, batch_tokens // P) and k + n < len(items) and padded_length(items[k + n][2]) == P:
-            n += 1
-        chunk, k = items[k:k + n], k + n
+    for chunk in batches(encs, batch_tokens):
         lp = _batch(backend, encs, chunk, *_specials(tokenizer))
         for r, (i, w, L) in enumerate(chunk):
             a, _ = encs[i].spans[w]
