@@ -79,6 +79,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("gold")
     ap.add_argument("pred", help="predictions made with --no-patterns")
+    ap.add_argument("--misses", action="store_true", help="also list the header names the model alone misses: "
+                    "document, the line, the gold name and the model's spans on that line")
     a = ap.parse_args()
     gold, pred = load_jsonl(a.gold), load_jsonl(a.pred)
     if [d.id for d in gold] != [d.id for d in pred]:
@@ -96,6 +98,14 @@ def main() -> None:
         h, o = max(c["header"], 1), max(c["officials"], 1)
         print(f"{name:10s} {c['header']:12d} {c['header_strict'] / h:14.4f} {c['header_covered'] / h:8.4f} "
               f"{c['officials']:10d} {c['officials_masked']:7d} {c['officials_masked'] / o:7.4f}")
+    if a.misses:
+        for g, p in zip(gold, pred):
+            names = {(s.start, s.end) for s in p.spans if s.label == "인명"}
+            for x, y in header_names(g):
+                if (x, y) not in names:
+                    start, end = g.text.rfind("\n", 0, x) + 1, g.text.find("\n", y) % (len(g.text) + 1)
+                    ours = [g.text[s.start:s.end] for s in p.spans if s.start < end and start < s.end]
+                    print(f"  missed {g.id}: {g.text[start:end][:70]!r} gold {g.text[x:y]!r} model {ours}")
 
 
 if __name__ == "__main__":
