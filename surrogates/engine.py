@@ -266,8 +266,7 @@ class Realizer:
                 continue
             after = text[it.end : it.end + WINDOW]
             before = _recent(out)
-            form, trimmed = surface_form(value, it.label, before, after, self.registry.taxonomy.is_descendant(it.label, "이름"),
-                                         court_bare=is_placeholder(mention))
+            form, trimmed = surface_form(value, it.label, before, after, self.registry.taxonomy.is_descendant(it.label, "이름"))
             report.overlaps_removed += trimmed
             out.append(form)
             extra = {k: v for k, v in it.span.extra.items() if k != "text"}
@@ -360,20 +359,12 @@ def _strip_type(form: str, label: str) -> str | None:
     return None
 
 
-def surface_form(value: Surrogate, label: str, before: str, after: str, is_name: bool = False,
-                 court_bare: bool = False) -> tuple[str, bool]:
-    """The surrogate's form for one occurrence and whether an overlap with the context was removed.
-
-    ``court_bare``: the occurrence was a court placeholder. Courts keep an entity's type word outside the
-    placeholder (``A은행``, ``B 주식회사``), so a placeholder with none after it stood for a name without one
-    (``이하 'B'라 한다``): a business or institution then gets its stem alone, never a type word of ours
-    that court style would keep and the court's text does not have.
-    """
+def surface_form(value: Surrogate, label: str, before: str, after: str, is_name: bool = False) -> tuple[str, bool]:
+    """The surrogate's form for one occurrence and whether an overlap with the context was removed."""
     if is_name:
         return value.text, False
     tw = type_word_after(after, label)
-    entity = bool(type_words(label)) or label == "은행업"
-    form = value.form(type_follows=tw is not None or (court_bare and entity))
+    form = value.form(type_follows=tw is not None)
     trimmed = False
     # literal overlap with what follows (``서울이태원지구대`` + ``지구대``, ``1203호`` + ``호``, across one space)
     a = after[1:] if after.startswith(" ") else after

@@ -219,29 +219,6 @@ def test_surface_form(value, label, before, after, expected):
     assert surface_form(value, label, before, after, label == "인명")[0] == expected
 
 
-@pytest.mark.parametrize("value,label,expected", [
-    (Surrogate("바른주식회사", "바른"), "사업체", "바른"),           # the court wrote a bare B: no type word of ours
-    (Surrogate("신한은행", "신한"), "은행업", "신한"),
-    (Surrogate("한빛고등학교", "한빛"), "학교", "한빛"),
-    (Surrogate("역삼동", "역삼"), "행정구역-동", "역삼동"),           # not an entity name: the unit stays
-])
-def test_court_placeholder_without_type_word(value, label, expected):
-    from thunder_deid.surrogates.engine import surface_form
-
-    assert surface_form(value, label, "피해자 ", "에게 ", court_bare=True)[0] == expected
-    assert surface_form(value, label, "피해자 ", "에게 ")[0] == value.text   # a real value is left whole
-
-
-def test_bare_placeholder_realised_bare_but_typed_one_keeps_stem():
-    """``B 주식회사`` and a later bare ``B`` (이하 'B'): one group, the stem at both, no type word added."""
-    doc = Document("c", "피해자 B 주식회사(이하 'B'라 한다)는 B에게", [Span(4, 5, "사업체"), Span(15, 16, "사업체"), Span(24, 25, "사업체")])
-    out, _ = R.realize(doc, 3)
-    forms = {out.span_text(s) for s in out.spans}
-    assert len(forms) == 1
-    from thunder_deid.surrogates.places import all_type_words
-    assert not any(f.endswith(w) for f in forms for w in all_type_words() if len(w) >= 2)
-
-
 def test_pseudonymises_real_values():
     """The engine also serves users' model output: real values, leaf labels, no sub-labels."""
     text = "홍길동은 2023. 5. 1. 서울 강남구 테헤란로 152에서 010-1234-5678로 김영희에게 전화했고, 홍길동의 계좌 110-123-456789를 알려주었다."
