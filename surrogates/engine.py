@@ -13,8 +13,10 @@ per group of spans with the same (mention, label), drawn from an RNG seeded by a
 document id, group key) — so a document's output never depends on which other documents are processed;
 (iii) surface repair: a type word that follows the span keeps the surrogate's stem (``한빛`` + ``식당``), a
 literal overlap is removed (``1203호`` + ``호``), the particle after the span is re-chosen for the
-surrogate's last syllable, and spans are recomputed on the new text. A span whose replacement is skipped
-or fails stays as plain text and is not a span of the output; the report counts it.
+surrogate's last syllable, and spans are recomputed on the new text, each on the name: a type word drawn
+with the surrogate (``신한은행`` for a bare ``B``) stays outside it, as a court placeholder leaves one. A span
+whose replacement is skipped or fails stays as plain text and is not a span of the output; the report
+counts it.
 """
 
 from __future__ import annotations
