@@ -13,10 +13,8 @@ per group of spans with the same (mention, label), drawn from an RNG seeded by a
 document id, group key) — so a document's output never depends on which other documents are processed;
 (iii) surface repair: a type word that follows the span keeps the surrogate's stem (``한빛`` + ``식당``), a
 literal overlap is removed (``1203호`` + ``호``), the particle after the span is re-chosen for the
-surrogate's last syllable, and spans are recomputed on the new text, each on the name: a type word drawn
-with the surrogate (``신한은행`` for a bare ``B``) stays outside it, as a court placeholder leaves one. A span
-whose replacement is skipped or fails stays as plain text and is not a span of the output; the report
-counts it.
+surrogate's last syllable, and spans are recomputed on the new text. A span whose replacement is skipped
+or fails stays as plain text and is not a span of the output; the report counts it.
 """
 
 from __future__ import annotations
@@ -224,14 +222,11 @@ class Realizer:
         return fixed, paren_owner
 
     # -- stage (iii) -------------------------------------------------------------------------------
-    def realize(self, doc: Document, seed: int, whole_spans: bool = False) -> tuple[Document, RealizeReport]:
-        """``whole_spans``: an output span covers its whole surrogate, a type word drawn with it included
-        (``바른주식회사``), as a replacement needs; by default it covers the name (``[바른]주식회사``), the
-        one anchoring of annotated data (see :func:`name_length`)."""
+    def realize(self, doc: Document, seed: int) -> tuple[Document, RealizeReport]:
         with source_part(self.source):
-            return self._realize(doc, seed, whole_spans)
+            return self._realize(doc, seed)
 
-    def _realize(self, doc: Document, seed: int, whole_spans: bool = False) -> tuple[Document, RealizeReport]:
+    def _realize(self, doc: Document, seed: int) -> tuple[Document, RealizeReport]:
         report = RealizeReport(documents=1)
         items = self._prepare(doc, report)
         groups: dict[tuple[str, str], list[_Item]] = {}
@@ -271,15 +266,13 @@ class Realizer:
                 continue
             after = text[it.end : it.end + WINDOW]
             before = _recent(out)
-            is_name = self.registry.taxonomy.is_descendant(it.label, "이름")
-            form, trimmed = surface_form(value, it.label, before, after, is_name)
+            form, trimmed = surface_form(value, it.label, before, after, self.registry.taxonomy.is_descendant(it.label, "이름"))
             report.overlaps_removed += trimmed
             out.append(form)
-            n = len(form) if whole_spans or is_name else name_length(value, form, it.label)
             extra = {k: v for k, v in it.span.extra.items() if k != "text"}
             if "text" in it.span.extra:
-                extra["text"] = form[:n]
-            spans.append(Span(length, length + n, it.label, it.sub, it.span.score, extra))
+                extra["text"] = form
+            spans.append(Span(length, length + len(form), it.label, it.sub, it.span.score, extra))
             length += len(form)
             report.realized += 1
             prev_form = form
@@ -366,25 +359,6 @@ def _strip_type(form: str, label: str) -> str | None:
     return None
 
 
-def name_length(value: Surrogate, form: str, label: str) -> int:
-    """How much of an occurrence's form the span covers: the name without a type word drawn with it.
-
-    A court placeholder marks the name and leaves the type word it saw outside (``B은행`` -> ``[신한]은행``);
-    where the court wrote a bare ``B`` and the surrogate brought its own type word (``신한은행``), the
-    realised text reads the same, so the span must end at the same place or the annotation depends on
-    something the text does not show.
-
-    >>> name_length(Surrogate("신한은행", "신한"), "신한은행", "은행업"), name_length(Surrogate("삼우"), "삼우", "사업체")
-    (2, 2)
-    >>> name_length(Surrogate("조조공인중개사사무소"), "조조공인중개사사무소", "부동산중개업")
-    2
-    """
-    if form != value.text:  # the stem already stands before a type word of the text, or it was trimmed
-        return len(form)
-    stem = value.stem if value.stem and form.startswith(value.stem) else _strip_type(form, label)
-    return len(stem) if stem and form.startswith(stem) and 0 < len(stem) < len(form) else len(form)
-
-
 def surface_form(value: Surrogate, label: str, before: str, after: str, is_name: bool = False) -> tuple[str, bool]:
     """The surrogate's form for one occurrence and whether an overlap with the context was removed."""
     if is_name:
@@ -436,10 +410,9 @@ def default_realizer(source: str = "all") -> Realizer:
     return _DEFAULT[source]
 
 
-def realize_document(doc: Document, seed: int, realizer: Realizer | None = None,
-                     whole_spans: bool = False) -> tuple[Document, RealizeReport]:
-    """Realise one document with replacement seed ``seed`` (``whole_spans``: see :meth:`Realizer.realize`)."""
-    return (realizer or default_realizer()).realize(doc, seed, whole_spans)
+def realize_document(doc: Document, seed: int, realizer: Realizer | None = None) -> tuple[Document, RealizeReport]:
+    """Realise one document with replacement seed ``seed``."""
+    return (realizer or default_realizer()).realize(doc, seed)
 
 
 def realize_documents(docs: Iterable[Document], seed: int, realizer: Realizer | None = None,

@@ -219,29 +219,6 @@ def test_surface_form(value, label, before, after, expected):
     assert surface_form(value, label, before, after, label == "인명")[0] == expected
 
 
-def test_span_covers_the_name_not_a_type_word_drawn_with_it():
-    """``B은행`` and a bare ``B`` realised with its own 은행 read alike, so both spans end before 은행;
-    the particle after the occurrence agrees with the whole form, and a replacement covers it whole."""
-    from thunder_deid.surrogates.base import Surrogate as S
-    from thunder_deid.surrogates.engine import name_length
-
-    assert name_length(S("신한은행", "신한"), "신한은행", "은행업") == 2
-    assert name_length(S("신한은행", "신한"), "신한", "은행업") == 2           # the text's own 은행 follows
-    assert name_length(S("역삼동", "역삼"), "역삼동", "행정구역-동") == 2
-    assert name_length(S("한빛"), "한빛", "사업체") == 2
-    doc = Document("b", "피해자는 B은행 계좌에서 C으로 돈을 보냈다.", [Span(5, 6, "은행업"), Span(14, 15, "은행업")])
-    for seed in range(20):
-        named, _ = R.realize(doc, seed)
-        whole, _ = R.realize(doc, seed, whole_spans=True)
-        assert named.text == whole.text
-        a, b = ([d.text[s.start : s.end] for s in d.spans] for d in (named, whole))
-        assert named.text[named.spans[0].end :].startswith("은행 계좌") and a[0] == b[0]
-        assert b[1].startswith(a[1]) and b[1][len(a[1]) :] in ("", "은행"), (a, b)
-        particle = whole.text[whole.spans[1].end :].split()[0]
-        final = (ord(b[1][-1]) - 0xAC00) % 28                    # 0: none, 8: ㄹ (both take 로)
-        assert particle == ("로" if final in (0, 8) else "으로"), (b, particle)   # agrees with the whole form
-
-
 def test_pseudonymises_real_values():
     """The engine also serves users' model output: real values, leaf labels, no sub-labels."""
     text = "홍길동은 2023. 5. 1. 서울 강남구 테헤란로 152에서 010-1234-5678로 김영희에게 전화했고, 홍길동의 계좌 110-123-456789를 알려주었다."

@@ -42,7 +42,7 @@ class Surrogate(Operator):
 
         spans = list(non_overlapping(doc))
         marked = doc.with_spans(replace(s, extra={**s.extra, _MARK: i}) for i, s in enumerate(spans))
-        out, _ = realize_document(marked, self.seed, self.realizer, whole_spans=True)
+        out, _ = realize_document(marked, self.seed, self.realizer)
         reps = as_replacements(doc.text, spans, out)
         # a mention the engine has no surrogate for must not stay readable: it is masked as in `mask` mode
         done = {o.extra[_MARK] for o in out.spans}
