@@ -187,23 +187,26 @@ class Realizer:
         value: Surrogate | None = None
         fallback: Surrogate | None = None
         split = self.source != "all" and source not in SHARED_SOURCES
+        is_name = self.registry.taxonomy.is_descendant(label, "이름")
         for _ in range(_TRIES if split else 8):
             # a candidate that still shows the placeholder or the mention is drawn again, and so is one that
-            # another group of this document already has (two people must not merge into one), and one
+            # another group of this document already has (two people must not merge into one; nor two
+            # businesses, 유니온 and 유니온기획, that read as one once a type word is set aside), and one
             # outside the source part (a value is train or eval as a whole, whatever its parts)
             raw = fn(rng, ctx)
             value = raw if isinstance(raw, Surrogate) else Surrogate(str(raw))
-            if not value.text or _leaks(key[0], value) or value.text in used:
+            names = identities(value, label, is_name)
+            if not value.text or _leaks(key[0], value) or names & used:
                 continue
             # a value's identity is its stem (한빛 of 한빛식당); its full text counts too where no type word
             # follows, since the span then shows it whole
             if not split or (in_part(value.stem or value.text) and (tw is not None or in_part(value.text))):
-                used.add(value.text)
+                used.update(names)
                 return source, value
             fallback = fallback or value
         if fallback is not None:  # a tiny value space (a grade, a floor) with nothing in this part
             report.out_of_part += 1
-            used.add(fallback.text)
+            used.update(identities(fallback, label, is_name))
             return source, fallback
         return source, None if value is None or not value.text or _leaks(key[0], value) else value
 
@@ -349,6 +352,22 @@ def _type_indexes(label: str) -> tuple[dict[str, tuple[str, ...]], ...]:
 @functools.lru_cache(maxsize=None)
 def _strip_words(label: str) -> tuple[str, ...]:
     return tuple(sorted(set(type_words(label)) | set(all_type_words()), key=len, reverse=True))
+
+
+def identities(value: Surrogate, label: str, is_name: bool = False) -> set[str]:
+    """What a value reads as, a type word set aside: ``유니온기획`` is also ``유니온``, so a document's other
+    groups may be neither.
+
+    >>> sorted(identities(Surrogate("유니온기획", "유니온"), "사업체")), sorted(identities(Surrogate("김은행"), "인명", True))
+    (['유니온', '유니온기획'], ['김은행'])
+    """
+    out = {value.text}
+    if value.stem:
+        out.add(value.stem)
+    stripped = None if is_name else _strip_type(value.text, label)
+    if stripped:
+        out.add(stripped)
+    return out
 
 
 def _strip_type(form: str, label: str) -> str | None:

@@ -219,6 +219,21 @@ def test_surface_form(value, label, before, after, expected):
     assert surface_form(value, label, before, after, label == "인명")[0] == expected
 
 
+def test_groups_stay_apart_once_type_words_are_set_aside():
+    """Two businesses must not read as one (유니온 and 유니온기획): court style sets the type word aside, and
+    then one letter would stand for both."""
+    from thunder_deid.operators.court import without_type_word
+
+    letters = "ABCDEFGHIJKLMN"
+    text = " ".join(f"피해자 {c}에게," for c in letters)
+    spans = [Span(text.index(f" {c}에게") + 1, text.index(f" {c}에게") + 2, "사업체") for c in letters]
+    doc = Document("g", text, spans)
+    for seed in range(40):
+        out, _ = R.realize(doc, seed)
+        read = [out.text[k.start : k.end] for k in (without_type_word(out.text, sp) for sp in out.spans)]
+        assert len(set(read)) == len(letters), (seed, read)
+
+
 def test_pseudonymises_real_values():
     """The engine also serves users' model output: real values, leaf labels, no sub-labels."""
     text = "홍길동은 2023. 5. 1. 서울 강남구 테헤란로 152에서 010-1234-5678로 김영희에게 전화했고, 홍길동의 계좌 110-123-456789를 알려주었다."
