@@ -17,6 +17,6 @@ echo "== $N header names, held-out source (test150)"; python benchmarks/bench_pa
 echo "== $N court round trip (all sources, then held-out source)"
 python benchmarks/bench_court.py --realized $D/prec.all.jsonl --pred $O/$N.court.prec.all.jsonl 2>/dev/null | grep "^default\|^surrogate"
 python benchmarks/bench_court.py --realized $D/prec.heldout.jsonl --pred $O/$N.court.prec.heldout.jsonl 2>/dev/null | grep "^default"
-echo "== $N leaks (court mode, consistency on)"; python benchmarks/count_leaks.py $O/$N.court.prec.all.jsonl 2>/dev/null | tail -1
+echo "== $N leaks (court mode, consistency on)"; python benchmarks/count_leaks.py $O/$N.court.prec.all.jsonl 2>/dev/null | tail -2
 echo "== $N generalisation (fact test, same vs held-out source)"
 python benchmarks/bench_generalisation.py --model $M --same $D/fact.same.jsonl --heldout $D/fact.heldout.jsonl 2>/dev/null | tail -9
