@@ -51,16 +51,13 @@ def _stems(kind: str) -> tuple[str, ...]:
 
 
 def brand_stem(rng: random.Random) -> str:
-    """A generated brand-like stem of the current source part: ``태광``, ``그린라이프``, ``넥스트론``, ``케이엠``."""
+    """A generated brand-like stem of the current source part: ``태광``, ``그린라이프``, ``넥스트론``."""
     b = packaged()["entities"]["brand"]
     for _ in range(_TRIES):
-        r = rng.random()
-        if r < 0.45:
+        if rng.random() < 0.5:
             stem = rng.choice(b["sino_first"]) + rng.choice(b["sino_second"])
-        elif r < 0.85:
-            stem = rng.choice(b["loan_head"]) + rng.choice(b["loan_tail"])
         else:
-            stem = "".join(rng.sample(b["initials"], 2 if rng.random() < 0.7 else 3))
+            stem = rng.choice(b["loan_head"]) + rng.choice(b["loan_tail"])
         if stem[0] != stem[-1] and in_part(stem):
             return stem
     raise RuntimeError(f"no brand stem of the current source part after {_TRIES} draws")
@@ -68,9 +65,8 @@ def brand_stem(rng: random.Random) -> str:
 
 def _stem(rng: random.Random, kinds: list[str]) -> str:
     kind = rng.choice(kinds)
-    e = packaged()["entities"]
-    if kind in ("general", "modern") and rng.random() < e["generated_share"]:
-        return rng.choice(_stems("native")) if rng.random() < e["generated_native"] else brand_stem(rng)
+    if kind in ("general", "modern") and rng.random() < 0.5:
+        return brand_stem(rng) if rng.random() < 0.7 else rng.choice(_stems("native"))
     return rng.choice(_stems(kind))
 
 
