@@ -103,7 +103,8 @@ def main() -> None:
             names = {(s.start, s.end) for s in p.spans if s.label == "인명"}
             for x, y in header_names(g):
                 if (x, y) not in names:
-                    start, end = g.text.rfind("\n", 0, x) + 1, g.text.find("\n", y) % (len(g.text) + 1)
+                    start, end = g.text.rfind("\n", 0, x) + 1, g.text.find("\n", y)
+                    end = len(g.text) if end < 0 else end  # the name's line, the last one included
                     ours = [g.text[s.start:s.end] for s in p.spans if s.start < end and start < s.end]
                     print(f"  missed {g.id}: {g.text[start:end][:70]!r} gold {g.text[x:y]!r} model {ours}")
 
