@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A round's validation rules for one model (BENCHMARKS.md "Round 5" on): model spans alone on the held-out-source
+# A round's validation rules for one model (BENCHMARKS.md "Round 4" on): model spans alone on the held-out-source
 # fact and precedents files, header names, the court round trip, the sample's header; from the repository root.
 # eval_valid.sh DIR NAME MODEL   DIR holds fact_valid.heldout.jsonl, prec_valid150.heldout.jsonl,
 #   prec_valid60.heldout.jsonl and prec_valid.all.jsonl (made by the commands in BENCHMARKS.md; runs/ is git-ignored)
