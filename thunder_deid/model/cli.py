@@ -11,7 +11,8 @@ from thunder_deid.errors import ThunderDeidError
 
 
 def _train_options(p: argparse.ArgumentParser, finetune: bool = False) -> None:
-    p.add_argument("--valid", type=Path, required=True, help="validation JSONL (realised text), for checkpoint selection")
+    p.add_argument("--valid", type=Path, help="validation JSONL (realised text), for checkpoint selection "
+                                               "(without it no epoch is scored and the last one is kept)")
     p.add_argument("--out", type=Path, required=True, help="run directory: best/, checkpoint/, metrics.jsonl")
     p.add_argument("--epochs", type=int, help="override the configuration's epochs")
     p.add_argument("--lr", type=float, help="override the learning rate")
@@ -57,15 +58,22 @@ def cmd_train(a: argparse.Namespace) -> int:
     from thunder_deid.model.config import get_config
     from thunder_deid.model.train import TrainJob, run
 
-    if (a.train is None) == (a.train_dir is None):
-        raise ThunderDeidError("give exactly one of --train FILE and --train-dir DIR")
+    if sum(x is not None for x in (a.train, a.train_dir, a.encoded)) != 1:
+        raise ThunderDeidError("give exactly one of --train FILE, --train-dir DIR and --encoded DIR")
+    if a.encode_to is not None and a.encoded is not None:
+        raise ThunderDeidError("--encode-to writes what --encoded reads: give one of them")
     cfg = get_config(a.config)
     _apply(cfg, a)
     if a.max_length:
         cfg.model.max_length = a.max_length
-    res = run(TrainJob(cfg, a.tokenizer, a.valid, a.out, a.train, a.train_dir, a.init, a.device, a.resume,
-                       a.max_steps, a.valid_limit, a.threads, train_extra=a.train_extra))
-    print(json.dumps(res["best"]))
+    job = TrainJob(cfg, a.tokenizer, a.valid, a.out, a.train, a.train_dir, a.init, a.device, a.resume,
+                   a.max_steps, a.valid_limit, a.threads, train_extra=a.train_extra, encoded=a.encoded)
+    if a.encode_to is not None:
+        from thunder_deid.model.train import encode
+
+        print(json.dumps(encode(job, a.encode_to)))
+        return 0
+    print(json.dumps(run(job)["best"]))
     return 0
 
 
@@ -94,9 +102,17 @@ def cmd_pretrain(a: argparse.Namespace) -> int:
     for arg, field in (("batch_size", "batch_size"), ("effective_batch", "effective_batch"), ("seed", "seed")):
         if getattr(a, arg) is not None:
             setattr(cfg.train, field, getattr(a, arg))
-    res = run(PretrainJob(cfg, a.tokenizer, a.corpus, a.out, max_lines=a.max_lines, exclude=tuple(a.exclude),
-                          epochs=a.epochs, learning_rate=a.lr, device=a.device, threads=a.threads,
-                          max_steps=a.max_steps))
+    if (a.corpus is None) == (a.encoded is None):
+        raise ThunderDeidError("give exactly one of --corpus FILE… and --encoded FILE")
+    job = PretrainJob(cfg, a.tokenizer, a.corpus or [], a.out, max_lines=a.max_lines, exclude=tuple(a.exclude),
+                      epochs=a.epochs, learning_rate=a.lr, device=a.device, threads=a.threads,
+                      max_steps=a.max_steps, encoded=a.encoded)
+    if a.encode_to is not None:
+        from thunder_deid.model.pretrain import encode
+
+        print(json.dumps(encode(job, a.encode_to)))
+        return 0
+    res = run(job)
     print(json.dumps(res))
     return 0
 
@@ -207,6 +223,10 @@ def register(sub: "argparse._SubParsersAction") -> None:
                                                     "`realize --epochs` writes them (epoch_01.seed12001.jsonl …)")
     p.add_argument("--init", type=Path, help="start from a local ModernBERT checkpoint (pretrained backbone or tagger)")
     p.add_argument("--max-length", type=int, help="override the window length in tokens")
+    p.add_argument("--encoded", type=Path, metavar="DIR", help="train on windows written by --encode-to (no "
+                   "realising or KenLM here: e.g. a GPU node)")
+    p.add_argument("--encode-to", type=Path, metavar="DIR", help="write the windows each epoch would train on "
+                   "(epoch_NN.npz, manifest.json) and stop; --out is not written")
     _train_options(p)
     p.set_defaults(func=cmd_train)
 
@@ -228,7 +248,9 @@ def register(sub: "argparse._SubParsersAction") -> None:
                        "--out runs/mlm")
     p.add_argument("--config", default="small", help="preset or YAML file")
     p.add_argument("--tokenizer", required=True, help="tokenizer spec")
-    p.add_argument("--corpus", type=Path, nargs="+", required=True, help=".txt[.gz] (a text a line) or .jsonl[.gz]")
+    p.add_argument("--corpus", type=Path, nargs="+", help=".txt[.gz] (a text a line) or .jsonl[.gz]")
+    p.add_argument("--encoded", type=Path, metavar="FILE", help="blocks written by --encode-to instead of --corpus")
+    p.add_argument("--encode-to", type=Path, metavar="FILE", help="write the corpus's blocks (.npz) and stop")
     p.add_argument("--out", type=Path, required=True, help="backbone model directory to write")
     p.add_argument("--max-lines", type=int, help="read at most this many texts")
     p.add_argument("--exclude", type=Path, nargs="*", default=[], metavar="JSONL",

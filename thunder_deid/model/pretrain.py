@@ -48,6 +48,7 @@ class PretrainJob:
     device: str = "auto"
     threads: int | None = None
     max_steps: int | None = None
+    encoded: Path | None = None      # blocks written by --encode-to (model.encoded) instead of the corpus
 
 
 def read_texts(paths: list[Path], max_lines: int | None, exclude=None, stats: dict | None = None) -> Iterator[str]:
@@ -119,22 +120,46 @@ def mask_tokens(ids: torch.Tensor, tokenizer, rate: float, gen: torch.Generator)
     return inputs, labels
 
 
+def corpus_blocks(job: PretrainJob, tok) -> tuple[torch.Tensor, dict]:
+    """The job's corpus as ``[n, max_length]`` blocks, held-out texts skipped; and what was read."""
+    excl = None
+    if job.exclude:
+        from thunder_deid.tokenizer.bpe import LineExcluder
+
+        excl = LineExcluder.from_jsonl(job.exclude)
+    seen: dict = {}
+    return blocks(read_texts(job.corpus, job.max_lines, excl, seen), tok, job.config.model.max_length), seen
+
+
+def encode(job: PretrainJob, path: Path) -> dict:
+    """Write the job's blocks to ``path`` (``.npz``) for ``pretrain --encoded`` elsewhere."""
+    from thunder_deid.model.encoded import save_blocks
+
+    tok = load_tokenizer(job.tokenizer)
+    data, seen = corpus_blocks(job, tok)
+    save_blocks(path, data, job.tokenizer, len(tok))
+    return {"blocks": len(data), "length": job.config.model.max_length, **seen}
+
+
 def run(job: PretrainJob) -> dict:
-    check_output_folder(job.out, META, "model directory", [*job.corpus, *job.exclude])
+    check_output_folder(job.out, META, "model directory", [*job.corpus, *job.exclude, *filter(None, [job.encoded])])
     ctx = setup(job.device)
     try:
         cfg, t = job.config, job.config.train
         if job.threads:
             torch.set_num_threads(job.threads)
         torch.manual_seed(t.seed)
-        tok = load_tokenizer(job.tokenizer)
-        excl = None
-        if job.exclude:
-            from thunder_deid.tokenizer.bpe import LineExcluder
+        if job.encoded is not None:   # ids only: the vocabulary is enough (no KenLM on a GPU node)
+            from thunder_deid.model.encoded import load_blocks, vocabulary
 
-            excl = LineExcluder.from_jsonl(job.exclude)
-        seen: dict = {}
-        data = blocks(read_texts(job.corpus, job.max_lines, excl, seen), tok, cfg.model.max_length)
+            tok, seen = vocabulary(job.tokenizer), {}
+            data = load_blocks(job.encoded, job.tokenizer)
+            if data.shape[1] != cfg.model.max_length:
+                raise ThunderDeidError(f"--encoded {job.encoded}: blocks of {data.shape[1]} tokens, "
+                                       f"the configuration's max_length is {cfg.model.max_length}")
+        else:
+            tok = load_tokenizer(job.tokenizer)
+            data, seen = corpus_blocks(job, tok)
         model = build_mlm(cfg.model, tok).to(ctx.device)
         model.sparse_prediction = True   # 2-3x the tokens/s of a full decoder on CPU (benchmarks/bench_pretrain.py)
         A = accumulation(t.effective_batch, t.batch_size, ctx.world)

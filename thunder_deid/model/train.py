@@ -55,7 +55,7 @@ IGNORE = -100
 class TrainJob:
     config: Config
     tokenizer: str
-    valid: Path
+    valid: Path | None             # None: no per-epoch scoring; the last epoch is kept as best/
     out: Path
     train: Path | None = None
     train_dir: Path | None = None
@@ -67,6 +67,7 @@ class TrainJob:
     threads: int | None = None
     save_best: bool = True
     train_extra: Path | None = None  # documents mixed into every epoch (TrainConfig.extra_docs / extra_excerpt)
+    encoded: Path | None = None      # train on windows written by --encode-to (model.encoded), not on documents
 
 
 def snapshot_tokenizer(spec: str, dest: Path, ctx: Context) -> str:
@@ -106,7 +107,7 @@ def check_run_dir(job: TrainJob) -> None:
     out = Path(job.out)
     if out.exists() and not out.is_dir():
         raise ThunderDeidError(f"--out {out} is a file; expected a run folder")
-    refuse_inputs_inside(out, (job.train, job.train_dir, job.valid, job.init, job.train_extra), "would hold")
+    refuse_inputs_inside(out, (job.train, job.train_dir, job.valid, job.init, job.train_extra, job.encoded), "would hold")
     entries = {e.name for e in out.iterdir()} if out.is_dir() else set()
     foreign = {e for e in entries if not _run_entry(e)}
     if foreign:
@@ -169,6 +170,45 @@ def extra_draw(extra: list[Document], t, epoch: int) -> list[Document]:
     rng = random.Random(t.seed * 1_000_003 + epoch)
     drawn = rng.sample(extra, t.extra_docs) if t.extra_docs else list(extra)
     return [excerpt(d, rng, t.extra_excerpt) for d in drawn] if t.extra_excerpt else drawn
+
+
+def label_set(job: TrainJob, first: list[Document], valid: list[Document]) -> LabelSet:
+    """The targets of the first epoch and the validation set, plus those of an ``--init`` tagger (kept)."""
+    targets = {s.label for d in first + valid for s in d.spans}
+    if job.init is not None and (Path(job.init) / "thunder_deid.json").is_file():
+        hf = json.loads((Path(job.init) / "config.json").read_text(encoding="utf-8"))
+        targets |= {v[2:] for v in hf.get("id2label", {}).values() if v.startswith("B-")}
+    return LabelSet(sorted(targets))
+
+
+def encode(job: TrainJob, folder: Path) -> dict:
+    """Write the windows every epoch of ``job`` would train on into ``folder`` (see :mod:`.encoded`).
+
+    The same realisation seeds, ``--train-extra`` draws and label set as :func:`run`; the manifest is
+    written last, so a folder cut short by an interruption is refused rather than trained on.
+    """
+    from thunder_deid.model.encoded import epoch_file, save_windows, write_manifest
+
+    cfg, t = job.config, job.config.train
+    refuse_inputs_inside(folder, (job.train, job.train_dir, job.valid, job.init, job.train_extra), "would hold")
+    tokenizer = load_tokenizer(job.tokenizer)
+    valid = [targets_of(d, t.target_level) for d in load_jsonl(job.valid)] if job.valid else []
+    base = load_jsonl(job.train) if job.train is not None else None
+    extra = load_extra(job)
+    docs = [targets_of(d, t.target_level) for d in epoch_documents(job, base, 1, extra)]
+    labels = label_set(job, docs, valid)
+    n = 0
+    for epoch in range(1, t.epochs + 1):
+        if epoch > 1:
+            docs = [targets_of(d, t.target_level) for d in epoch_documents(job, base, epoch, extra)]
+        wins = [w for d in docs for w in training_windows(d, tokenizer, labels, cfg.model.max_length, t.stride)]
+        save_windows(epoch_file(folder, epoch), wins, len(tokenizer))
+        n += len(wins)
+        print(f"encode: epoch {epoch}: {len(docs)} documents, {len(wins)} windows", file=sys.stderr, flush=True)
+    meta = {"config": cfg.to_dict(), "train": str(job.train or job.train_dir), "init": str(job.init) if job.init else None,
+            "train_extra": str(job.train_extra) if job.train_extra else None}
+    write_manifest(folder, labels.targets, job.tokenizer, t.epochs, meta)
+    return {"epochs": t.epochs, "windows": n, "labels": len(labels.targets)}
 
 
 def plan_epoch(lengths: list[int], effective: int, micro: int, seed: int, epoch: int) -> list[list[list[int]]]:
@@ -281,12 +321,20 @@ def _run(job: TrainJob, ctx: Context) -> dict:
     record: dict = {}
     for epoch in range(tr.start_epoch, job.config.train.epochs + 1):
         if epoch > tr.start_epoch or tr.start_epoch > 1:
-            tr.wins = tr.windows_of(epoch_documents(job, tr.base, epoch, tr.extra))
+            tr.wins = _epoch_windows(tr, epoch)
         record = _train_epoch(tr, epoch)
         _end_epoch(tr, epoch, record)
         if tr.done:
             break
     return {"best": tr.best, "last": record}
+
+
+def _epoch_windows(tr: _Trainer, epoch: int) -> list[tuple[list[int], list[int]]]:
+    if tr.job.encoded is not None:
+        from thunder_deid.model.encoded import epoch_file, load_windows
+
+        return load_windows(epoch_file(tr.job.encoded, epoch))
+    return tr.windows_of(epoch_documents(tr.job, tr.base, epoch, tr.extra))
 
 
 def _setup(job: TrainJob, ctx: Context) -> _Trainer:
@@ -300,18 +348,32 @@ def _setup(job: TrainJob, ctx: Context) -> _Trainer:
     np.random.seed(t.seed % 2**32)
     random.seed(t.seed)
     job.tokenizer = snapshot_tokenizer(job.tokenizer, job.out / "tokenizer", ctx)
-    tokenizer = load_tokenizer(job.tokenizer)
-    valid = [targets_of(d, t.target_level) for d in load_jsonl(job.valid)]
+    valid = [targets_of(d, t.target_level) for d in load_jsonl(job.valid)] if job.valid else []
     if job.valid_limit:
         valid = valid[: job.valid_limit]
-    base = load_jsonl(job.train) if job.train is not None else None
-    extra = load_extra(job)
-    first = [targets_of(d, t.target_level) for d in epoch_documents(job, base, 1, extra)]
-    targets = {s.label for d in first + valid for s in d.spans}
-    if job.init is not None and (Path(job.init) / "thunder_deid.json").is_file():
-        hf = json.loads((Path(job.init) / "config.json").read_text(encoding="utf-8"))
-        targets |= {v[2:] for v in hf.get("id2label", {}).values() if v.startswith("B-")}
-    labels = LabelSet(sorted(targets))
+    if job.encoded is not None:
+        from thunder_deid.model.encoded import read_manifest, vocabulary
+
+        man = read_manifest(job.encoded, job.tokenizer, t.epochs)
+        was = man.get("config", {})
+        for what, now, then in (("max_length", cfg.model.max_length, was.get("model", {}).get("max_length")),
+                                ("stride", t.stride, was.get("train", {}).get("stride")),
+                                ("target_level", t.target_level, was.get("train", {}).get("target_level"))):
+            if now != then:
+                raise ThunderDeidError(f"--encoded {job.encoded}: windows made with {what} {then}; this run's is {now}")
+        labels = LabelSet(man["labels"])
+        missing = sorted({s.label for d in valid for s in d.spans} - set(labels.targets))
+        if missing:
+            raise ThunderDeidError(f"--valid {job.valid}: labels {missing[:3]} are not in --encoded {job.encoded}")
+        # scoring validation text needs the whole tokenizer; training on ids only its vocabulary
+        tokenizer = load_tokenizer(job.tokenizer) if valid else vocabulary(job.tokenizer)
+        base = extra = None
+    else:
+        tokenizer = load_tokenizer(job.tokenizer)
+        base = load_jsonl(job.train) if job.train is not None else None
+        extra = load_extra(job)
+        first = [targets_of(d, t.target_level) for d in epoch_documents(job, base, 1, extra)]
+        labels = label_set(job, first, valid)
     model = build_tagger(cfg.model, tokenizer, labels)
     if job.init is not None:
         init_from(model, Path(job.init), labels)
@@ -319,12 +381,12 @@ def _setup(job: TrainJob, ctx: Context) -> _Trainer:
     A = accumulation(t.effective_batch, t.batch_size, ctx.world)
     opt = make_optimizer(model, t.learning_rate, t.weight_decay)
     tr = _Trainer(job, ctx, tokenizer, labels, model, model, opt, None, valid, base, extra, {}, A, [])  # type: ignore[arg-type]
-    tr.wins = tr.windows_of(first)
+    tr.wins = _epoch_windows(tr, 1) if job.encoded is not None else tr.windows_of(first)
     steps_per_epoch = math.ceil(len(tr.wins) / t.effective_batch)
     total = steps_per_epoch * t.epochs
     tr.sched = linear_schedule(opt, int(t.warmup_ratio * total), total)
     tr.meta = {"config": cfg.to_dict(), "max_length": cfg.model.max_length, "stride": t.stride,
-               "target_level": t.target_level, "train": str(job.train or job.train_dir), "valid": str(job.valid),
+               "target_level": t.target_level, "train": str(job.train or job.train_dir or job.encoded), "valid": str(job.valid),
                "init": str(job.init) if job.init else None,
                "train_extra": str(job.train_extra) if job.train_extra else None}
     ck = job.out / "checkpoint"
@@ -396,17 +458,24 @@ def _train_epoch(tr: _Trainer, epoch: int) -> dict:
 def _end_epoch(tr: _Trainer, epoch: int, record: dict) -> None:
     """Process 0 scores validation, keeps the best model, logs the epoch and writes the checkpoint."""
     job, ctx, cfg = tr.job, tr.ctx, tr.job.config
-    if ctx.is_main:
+    if ctx.is_main and not tr.valid:   # nothing to choose on: the last epoch is the run's model
+        tr.best = {"f1": None, "epoch": epoch}
+        if job.save_best:
+            save_model(tr.model, job.out / "best", job.tokenizer, {**tr.meta, "epoch": epoch})
+    if ctx.is_main and tr.valid:
         record.update(evaluate(tr.model, tr.tokenizer, tr.labels, tr.valid, cfg, ctx.device))
         if record["valid"]["strict_typed"]["f1"] > tr.best["f1"]:
             tr.best = {"f1": record["valid"]["strict_typed"]["f1"], "epoch": epoch}
             if job.save_best:
                 save_model(tr.model, job.out / "best", job.tokenizer, {**tr.meta, "epoch": epoch, "valid": record["valid"]})
+        _say(ctx, f"epoch {epoch}: train loss {record['train_loss']:.4f}, valid W. Strict Typed F1 "
+                  f"{record['valid']['strict_typed']['f1']:.4f} (best {tr.best['f1']:.4f} @ {tr.best['epoch']})")
+    if ctx.is_main:
+        if not tr.valid:
+            _say(ctx, f"epoch {epoch}: train loss {record['train_loss']:.4f} (no validation set: kept as best/)")
         record["best_epoch"] = tr.best["epoch"]
         with open(job.out / "metrics.jsonl", "a", encoding="utf-8") as f:
             f.write(json.dumps(record, ensure_ascii=False) + "\n")
-        _say(ctx, f"epoch {epoch}: train loss {record['train_loss']:.4f}, valid W. Strict Typed F1 "
-                  f"{record['valid']['strict_typed']['f1']:.4f} (best {tr.best['f1']:.4f} @ {tr.best['epoch']})")
         save_checkpoint(job.out / "checkpoint", tr.model, tr.opt, tr.sched,
                         {"epoch": epoch, "step": tr.step, "best": tr.best, "labels": tr.labels.tags,
                          "config": cfg.to_dict()})
