@@ -14,12 +14,12 @@ export DEV MAX EP PY
 if [ "$SMOKE" = 1 ]; then
   echo "kenlm rc 0 (the local one)" > /tmp/kenlm.log
 else
-  $PY -m pip install -q --no-deps --no-build-isolation --no-index --target /tmp/td . > $OUT/setup.log 2>&1 || exit 1
-  export PYTHONPATH=/tmp/td
+  $PY -m pip install -q --no-deps --no-build-isolation --no-index --target /tmp/td . >> $OUT/times.txt 2>&1 || exit 1
+  export PYTHONPATH=/tmp/td PYTHONSAFEPATH=1   # the installed package, not the repository's folders (package-dir)
   rm -f /tmp/kenlm.log
   ( $PY -m pip install -q --no-deps --no-build-isolation --no-index --target /tmp/kenlm $G/kenlm-0.3.0.tar.gz \
       > /tmp/kenlm.part 2>&1; echo "kenlm rc $?" >> /tmp/kenlm.part; mv /tmp/kenlm.part /tmp/kenlm.log;
-    cat /tmp/kenlm.log >> $OUT/setup.log ) &
+    cat /tmp/kenlm.log >> $OUT/times.txt ) &
   nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader >> $OUT/times.txt
 fi
 td() { $PY -m thunder_deid.cli "$@"; }
@@ -54,15 +54,16 @@ done
 wait $PS; echo "S rc $?" >> $OUT/times.txt
 wait $PW; echo "W rc $?" >> $OUT/times.txt
 
-# What comes back: each run's best/ with fp16 weights (the shipping format, as `model.export --fp16` writes them,
-# without loading the tokenizer: it is T and stays here) and its metrics, in parts under 16 MiB.
-$PY benchmarks/rounds/pack_fp16.py $R $R/ship S W >> $OUT/times.txt 2>&1
+# What comes back: each run's best/ and each pre-trained backbone with fp16 weights (the shipping format, as
+# `model.export --fp16` writes them, without loading the tokenizer: it is T and stays here) and the runs' metrics,
+# in parts under 16 MiB (8 files at most come back: times.txt, S.log, W.log and 4 parts).
+$PY benchmarks/rounds/pack_fp16.py $R $R/ship S W mlm_S mlm_W >> $OUT/times.txt 2>&1
 [ -d $R/ship ] && tar -C $R/ship -cf - . | split -b 15M - $OUT/models.tar.
 echo "packed $(date -u +%T)" >> $OUT/times.txt
 
-if [ "$SMOKE" != 1 ]; then
+if [ "$SMOKE" != 1 ] && [ "${BENCH:-1}" = 1 ]; then
   wait_kenlm
   PYTHONPATH=$PYTHONPATH:/tmp/kenlm timeout ${BENCH_LIMIT:-120} $PY benchmarks/bench_gpu.py $G/thunder_test.jsonl.gz $G/prec_test100.jsonl.gz \
-      --threads 2 --batch-tokens 0 262144 > $OUT/bench_gpu.txt 2>&1
+      --threads 2 --batch-tokens 0 262144 >> $OUT/times.txt 2>&1
   echo "bench done $(date -u +%T)" >> $OUT/times.txt
 fi

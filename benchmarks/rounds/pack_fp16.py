@@ -1,6 +1,6 @@
-"""Copy training runs' ``best/`` with fp16 weights and without the tokenizer, to bring them back from a GPU machine.
+"""Copy models with fp16 weights and without the tokenizer, to bring them back from a GPU machine.
 
-    python benchmarks/rounds/pack_fp16.py RUNS DEST NAME...     # RUNS/NAME/best -> DEST/NAME
+    python benchmarks/rounds/pack_fp16.py RUNS DEST NAME...     # RUNS/NAME/best (a run) or RUNS/NAME -> DEST/NAME
 
 The weights are what ``python -m thunder_deid.model.export SRC DST --fp16`` writes; the tokenizer is left
 out because it is the one the run was given (copy it back in, or export again, before loading). Loading the
@@ -19,7 +19,7 @@ from safetensors.torch import load_file, save_file
 def main() -> None:
     runs, dest, names = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3:]
     for n in names:
-        src, dst = runs / n / "best", dest / n
+        src, dst = (runs / n / "best" if (runs / n / "best").is_dir() else runs / n), dest / n
         if not (src / "model.safetensors").is_file():
             print(f"{n}: no {src / 'model.safetensors'}")
             continue

@@ -55,6 +55,17 @@ def tiny_docs():
     return out
 
 
+@pytest.fixture()
+def data(tmp_path):
+    """A training and a validation file of :func:`tiny_docs` in a fresh folder (runs go beside them)."""
+    from thunder_deid.document import write_jsonl
+
+    docs = tiny_docs()
+    write_jsonl(tmp_path / "train.jsonl", docs)
+    write_jsonl(tmp_path / "valid.jsonl", docs[:4])
+    return tmp_path
+
+
 @pytest.fixture(scope="session")
 def model_dir(tmp_path_factory, tiny_tokenizer, tiny_tokenizer_dir) -> Path:
     """A tiny random tagger saved as a model directory (fp16 weights, like the embedded model)."""

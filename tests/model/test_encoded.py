@@ -11,20 +11,11 @@ import pytest
 from safetensors.torch import load_file
 
 from thunder_deid.cli import main
-from thunder_deid.document import write_jsonl
 from thunder_deid.errors import ThunderDeidError
 from thunder_deid.model.config import get_config
 from thunder_deid.model.train import TrainJob, encode, run
 
-from .conftest import TEXTS, tiny_docs
-
-
-@pytest.fixture()
-def data(tmp_path):
-    docs = tiny_docs()
-    write_jsonl(tmp_path / "train.jsonl", docs)
-    write_jsonl(tmp_path / "valid.jsonl", docs[:4])
-    return tmp_path
+from .conftest import TEXTS
 
 
 def _job(data: Path, tok: Path, out: str, **kw) -> TrainJob:

@@ -17,15 +17,6 @@ from thunder_deid.document import write_jsonl
 from thunder_deid.model.config import get_config
 from thunder_deid.model.train import TrainJob, plan_epoch, run
 
-from .conftest import tiny_docs
-
-
-@pytest.fixture()
-def data(tmp_path):
-    docs = tiny_docs()
-    write_jsonl(tmp_path / "train.jsonl", docs)
-    write_jsonl(tmp_path / "valid.jsonl", docs[:4])
-    return tmp_path
 
 
 def _job(data: Path, tok: Path, out: str, **kw) -> TrainJob:
@@ -251,3 +242,41 @@ def test_cli_mix_options_are_checked(data, tiny_tokenizer_dir, capsys):
     err = capsys.readouterr().err
     assert "--extra-docs and --extra-excerpt need --train-extra" in err and "--extra-excerpt: -5 is negative" in err
     assert not (data / "run").exists()
+
+
+def test_a_step_with_a_non_finite_gradient_is_skipped_not_applied(data, tiny_tokenizer_dir, monkeypatch, capsys):
+    """One bad batch (NaN logits, as a bf16 overflow gives) drops that step; the weights stay finite."""
+    import thunder_deid.model.train as tr
+
+    real = tr.build_tagger
+    calls = {"n": 0}
+
+    def with_one_bad_batch(*a, **k):
+        model = real(*a, **k)
+
+        def poison(_module, _inputs, out):
+            calls["n"] += 1
+            if calls["n"] == 3 and model.training:
+                out.logits = out.logits * float("nan")
+            return out
+        model.register_forward_hook(poison)
+        return model
+
+    monkeypatch.setattr(tr, "build_tagger", with_one_bad_batch)
+    job = _job(data, tiny_tokenizer_dir, "run")
+    job.config.train.epochs = 1
+    run(job)
+    rec = json.loads((data / "run" / "metrics.jsonl").read_text().splitlines()[0])
+    assert rec["skipped_steps"] == 1 and rec["train_loss"] == rec["train_loss"]   # finite, not NaN
+    assert "the gradient is not finite; step skipped (1 this epoch)" in capsys.readouterr().err
+    weights = load_file(str(data / "run" / "best" / "model.safetensors"))
+    assert all(torch.isfinite(v).all() for v in weights.values())
+
+
+def test_a_diverged_run_stops_with_a_clear_error(data, tiny_tokenizer_dir):
+    from thunder_deid.errors import ThunderDeidError
+
+    job = _job(data, tiny_tokenizer_dir, "run")
+    job.config.train.learning_rate, job.config.train.max_grad_norm = 1e30, 0.0
+    with pytest.raises(ThunderDeidError, match=r"training diverged: 10 steps in a row with a non-finite gradient"):
+        run(job)

@@ -31,7 +31,8 @@ from thunder_deid.io import check_output_folder, text_lines
 from thunder_deid.model.config import Config
 from thunder_deid.model.distributed import setup, teardown
 from thunder_deid.model.modeling import META, build_mlm, load_tokenizer, save_model
-from thunder_deid.model.train import IGNORE, _Null, accumulation, linear_schedule, make_optimizer, plan_epoch
+from thunder_deid.model.train import (IGNORE, _Null, accumulation, linear_schedule, make_optimizer, optimizer_step,
+                                      plan_epoch)
 
 
 @dataclass
@@ -175,8 +176,10 @@ def run(job: PretrainJob) -> dict:
             ddp = DistributedDataParallel(model, device_ids=[ctx.device.index] if ctx.device.type == "cuda" else None)
         amp = ctx.device.type == "cuda" and t.bf16
         if ctx.is_main:
-            print(f"pretrain: {seen.get('texts', 0)} texts ({seen.get('dropped', 0)} held-out texts skipped), "
-                  f"{len(data)} blocks of {cfg.model.max_length} tokens, {steps} steps", file=sys.stderr)
+            source = (f"encoded {job.encoded}" if job.encoded is not None else
+                      f"{seen.get('texts', 0)} texts ({seen.get('dropped', 0)} held-out texts skipped)")
+            print(f"pretrain: {source}, {len(data)} blocks of {cfg.model.max_length} tokens, {steps} steps",
+                  file=sys.stderr)
         step, t0, last = 0, time.time(), float("nan")
         for epoch in range(1, job.epochs + 1):
             gen = torch.Generator().manual_seed(t.seed * 1000 + epoch)
@@ -198,10 +201,8 @@ def run(job: PretrainJob) -> dict:
                         loss = F.cross_entropy(logits.float(), target[target != IGNORE], reduction="sum")
                         (loss * ctx.world / max(count, 1.0)).backward()
                     total += float(loss.detach())
-                torch.nn.utils.clip_grad_norm_(model.parameters(), t.max_grad_norm)
-                opt.step()
-                sched.step()
-                opt.zero_grad(set_to_none=True)
+                if not optimizer_step(model, opt, sched, t.max_grad_norm) and ctx.is_main:
+                    print(f"pretrain step {step + 1}: the gradient is not finite; step skipped", file=sys.stderr)
                 step += 1
                 last = ctx.all_sum(total) / max(count, 1.0)
                 if ctx.is_main and step % 20 == 0:

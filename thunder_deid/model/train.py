@@ -49,6 +49,7 @@ from thunder_deid.surrogates import epoch_seed, realize_documents
 from thunder_deid.surrogates.engine import default_realizer
 
 IGNORE = -100
+MAX_SKIPPED = 10   # consecutive steps with a non-finite gradient after which a run has diverged
 
 
 @dataclass
@@ -261,6 +262,22 @@ def linear_schedule(opt, warmup: int, total: int) -> torch.optim.lr_scheduler.La
     return torch.optim.lr_scheduler.LambdaLR(opt, f)
 
 
+def optimizer_step(model, opt, sched, max_grad_norm: float) -> bool:
+    """Clip and step, unless the gradient is not finite: then the step's gradient is dropped and False returned.
+
+    One bad batch (a bf16 overflow, say) would otherwise turn every weight into NaN for the rest of the run.
+    The norm is that of the all-reduced gradient, so every process decides alike. The schedule advances
+    either way, so a run's learning rates do not depend on how many steps were dropped.
+    """
+    norm = torch.nn.utils.clip_grad_norm_(model.parameters(), max_grad_norm or float("inf"))
+    ok = bool(torch.isfinite(norm))
+    if ok:
+        opt.step()
+    sched.step()
+    opt.zero_grad(set_to_none=True)
+    return ok
+
+
 def accumulation(effective: int, micro: int, world: int) -> int:
     if effective % (micro * world):
         raise ThunderDeidError(f"effective batch {effective} is not a multiple of batch size {micro} × "
@@ -416,6 +433,7 @@ def _train_epoch(tr: _Trainer, epoch: int) -> dict:
     plan = plan_epoch([len(w[0]) for w in wins], t.effective_batch, t.batch_size, t.seed, epoch)
     tr.model.train()
     t0, loss_sum, tok_sum, seen = time.time(), 0.0, 0.0, 0
+    skipped = bad = 0
     for s, micro in enumerate(plan):
         mine = micro[ctx.rank * A:(ctx.rank + 1) * A]
         batches = [collate([wins[i] for i in mb], tr.tokenizer.pad_token_id) for mb in mine]
@@ -434,15 +452,19 @@ def _train_epoch(tr: _Trainer, epoch: int) -> dict:
                 (tok_loss * ctx.world / max(count, 1.0)).backward()
             step_loss += float(tok_loss.detach())
             seen += int(b["attention_mask"].sum())
-        if t.max_grad_norm:
-            torch.nn.utils.clip_grad_norm_(tr.model.parameters(), t.max_grad_norm)
-        tr.opt.step()
-        tr.sched.step()
-        tr.opt.zero_grad(set_to_none=True)
+        ok = optimizer_step(tr.model, tr.opt, tr.sched, t.max_grad_norm)
         tr.step += 1
         g = ctx.all_sum(step_loss)
-        loss_sum += g
-        tok_sum += count
+        if ok:
+            loss_sum += g
+            tok_sum += count
+            bad = 0
+        else:
+            skipped, bad = skipped + 1, bad + 1
+            _say(ctx, f"epoch {epoch} step {s + 1}: the gradient is not finite; step skipped ({skipped} this epoch)")
+            if bad >= MAX_SKIPPED:
+                raise ThunderDeidError(f"training diverged: {bad} steps in a row with a non-finite gradient (epoch {epoch}, "
+                                       f"step {s + 1}); lower --lr, or train in fp32 (train: {{bf16: false}})")
         if ctx.is_main and job.max_steps is not None:
             _log_step(job.out, {"step": tr.step, "loss": g / max(count, 1.0)})
         if ctx.is_main and (s + 1) % 20 == 0:
@@ -452,7 +474,7 @@ def _train_epoch(tr: _Trainer, epoch: int) -> dict:
         if tr.done:
             break
     return {"epoch": epoch, "step": tr.step, "train_loss": loss_sum / max(tok_sum, 1.0),
-            "seconds": round(time.time() - t0, 1), "windows": len(wins)}
+            "seconds": round(time.time() - t0, 1), "windows": len(wins), "skipped_steps": skipped}
 
 
 def _end_epoch(tr: _Trainer, epoch: int, record: dict) -> None:
