@@ -461,7 +461,9 @@ def _train_epoch(tr: _Trainer, epoch: int) -> dict:
             bad = 0
         else:
             skipped, bad = skipped + 1, bad + 1
-            _say(ctx, f"epoch {epoch} step {s + 1}: the gradient is not finite; step skipped ({skipped} this epoch)")
+            lengths = sorted(len(wins[i][0]) for mb in micro for i in mb)   # padding is the usual suspect
+            _say(ctx, f"epoch {epoch} step {s + 1}: the gradient is not finite; step skipped ({skipped} this epoch; "
+                      f"window lengths {lengths[0]}-{lengths[-1]})")
             if bad >= MAX_SKIPPED:
                 raise ThunderDeidError(f"training diverged: {bad} steps in a row with a non-finite gradient (epoch {epoch}, "
                                        f"step {s + 1}); lower --lr, or train in fp32 (train: {{bf16: false}})")
