@@ -29,8 +29,10 @@ def retidy(docs: list[Document], steps: list[str]) -> list[Document]:
     out = []
     for d in docs:
         spans = sorted(d.spans, key=lambda s: (s.start, s.end))
-        for step in ("without_particles", "whole_names"):  # the order tidy runs them in
-            if step in steps:
+        for step in ("without_particles", "whole_names", "particles_all"):  # the order tidy runs them in
+            if step == "particles_all" and step in steps:   # round-9 candidate: every label, after the name steps
+                spans = decode.without_particles(spans, d.text, labels=None)
+            elif step in steps:
                 spans = getattr(decode, step)(spans, d.text)
         out.append(Document(d.id, d.text, spans, d.meta))
     return out
@@ -39,7 +41,7 @@ def retidy(docs: list[Document], steps: list[str]) -> list[Document]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("pairs", nargs="+", help="GOLD.jsonl:PRED.jsonl")
-    ap.add_argument("--steps", nargs="+", default=["whole_names"], choices=("whole_names", "without_particles"))
+    ap.add_argument("--steps", nargs="+", default=["whole_names"], choices=("whole_names", "without_particles", "particles_all"))
     ap.add_argument("--write-to", type=Path)
     a = ap.parse_args()
     for pair in a.pairs:

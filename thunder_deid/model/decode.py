@@ -146,11 +146,12 @@ NAME_SUFFIXES = ("님", "씨", "군", "양", "옹")  # honorifics glued to a nam
 MAX_NAME = 5  # syllables: a two-syllable surname and a three-syllable given name
 
 
-def without_particles(spans: Sequence[Span], text: str) -> list[Span]:
+def without_particles(spans: Sequence[Span], text: str, labels: Sequence[str] | None = NAME_LABELS) -> list[Span]:
     """Person-name spans without a particle the model took into them (``김준호로``, ``양푸름은``), where the
     document itself shows the name without it: another occurrence of the shorter form standing as a word
     before something else (``양푸름이``, ``양푸름,``). Without that evidence the span stays, since names end
     in particle-like syllables too (``김지은``: every ``김지`` in the text is followed by ``은``).
+    ``labels``: the span labels this applies to (``None``: every label).
 
         >>> t = "피고인 양푸름은 자백하였고, 양푸름이 말하기를, 김지은은 김지은에게"
         >>> at = lambda w, k=0: Span(t.index(w, k), t.index(w, k) + len(w), "인명")
@@ -165,7 +166,7 @@ def without_particles(spans: Sequence[Span], text: str) -> list[Span]:
     out = []
     for s in spans:
         form = text[s.start:s.end]
-        if s.label in NAME_LABELS:
+        if labels is None or s.label in labels:
             for p in PARTICLES:
                 stem = form[:-len(p)]
                 if not form.endswith(p) or len(stem) < 2 or not all(map(is_hangul_syllable, stem)):
