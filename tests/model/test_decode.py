@@ -161,6 +161,10 @@ def test_without_particles_needs_the_document_to_show_the_bare_name():
     spans = [at("김준호로"), at("이가은"), at("이가은", t.index("이가은") + 1), at("기재되어", 0)]
     spans[-1] = Span(spans[-1].start, spans[-1].end, "사업체")
     assert [t[s.start:s.end] for s in without_particles(spans, t)] == ["김준호", "이가은", "이가은", "기재되어"]
+    # a word followed by a space is no evidence: 이하 (as in 이하 '피고인') beside the name 이하나
+    w = "이하 '피고인'이라 한다. 피해자 이하나는 이하나에게 말하였다"
+    names = [Span(w.index("이하나"), w.index("이하나") + 3, "인명"), Span(w.rindex("이하나"), w.rindex("이하나") + 3, "인명")]
+    assert [w[s.start:s.end] for s in tidy(names, w)] == ["이하나", "이하나"]
     # alone in its document, 김준호로 keeps its last syllable: no evidence either way
     alone = "공소외 김준호로 기재되어 있다"
     assert [alone[s.start:s.end] for s in tidy([Span(4, 8, "인명")], alone)] == ["김준호로"]

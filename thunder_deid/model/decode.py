@@ -148,16 +148,17 @@ MAX_NAME = 5  # syllables: a two-syllable surname and a three-syllable given nam
 
 def without_particles(spans: Sequence[Span], text: str, labels: Sequence[str] | None = NAME_LABELS) -> list[Span]:
     """Person-name spans without a particle the model took into them (``김준호로``, ``양푸름은``), where the
-    document itself shows the name without it: another occurrence of the shorter form standing as a word
-    before something else (``양푸름이``, ``양푸름,``). Without that evidence the span stays, since names end
-    in particle-like syllables too (``김지은``: every ``김지`` in the text is followed by ``은``).
+    document itself shows the name without it: another occurrence of the shorter form followed by another
+    particle or a punctuation mark (``양푸름이``, ``양푸름,``). Without that evidence the span stays, since names
+    end in particle-like syllables too (``김지은``: every ``김지`` in the text is followed by ``은``), and a word
+    followed by a space is none (``이하 '피고인'`` does not make the name ``이하나`` into ``이하``).
     ``labels``: the span labels this applies to (``None``: every label).
 
-        >>> t = "피고인 양푸름은 자백하였고, 양푸름이 말하기를, 김지은은 김지은에게"
+        >>> t = "피고인 양푸름은 자백하였고, 양푸름이 말하기를, 김지은은 김지은에게, 이하 이하나는"
         >>> at = lambda w, k=0: Span(t.index(w, k), t.index(w, k) + len(w), "인명")
-        >>> sp = [at("양푸름은"), at("김지은"), at("김지은", t.index("김지은") + 1)]
+        >>> sp = [at("양푸름은"), at("김지은"), at("김지은", t.index("김지은") + 1), at("이하나")]
         >>> [t[s.start:s.end] for s in without_particles(sp, t)]
-        ['양푸름', '김지은', '김지은']
+        ['양푸름', '김지은', '김지은', '이하나']
     """
     from thunder_deid.consistency import PARTICLES, occurrences
     from thunder_deid.surrogates.hangul import is_hangul_syllable
@@ -173,7 +174,10 @@ def without_particles(spans: Sequence[Span], text: str, labels: Sequence[str] | 
                     continue
                 if (stem, p) not in bare:  # one scan of the text per form: a long judgment repeats its names
                     # (the span's own occurrence is followed by p, so it never counts as evidence)
-                    bare[stem, p] = any(text[b:b + len(p)] != p for _, b in occurrences(text, stem))
+                    # ... and a space after it is no evidence: a word of the text (이하, as in 이하 '피고인') is
+                    # not the name 이하나 without a particle
+                    bare[stem, p] = any(text[b:b + len(p)] != p and not text[b:b + 1].isspace()
+                                        for _, b in occurrences(text, stem))
                 if bare[stem, p]:
                     s = replace(s, end=s.end - len(p))
                     break
