@@ -168,3 +168,13 @@ def test_without_particles_needs_the_document_to_show_the_bare_name():
     # alone in its document, 김준호로 keeps its last syllable: no evidence either way
     alone = "공소외 김준호로 기재되어 있다"
     assert [alone[s.start:s.end] for s in tidy([Span(4, 8, "인명")], alone)] == ["김준호로"]
+
+
+def test_a_legal_word_is_never_a_name_without_its_particle():
+    """이하의 벌금 (a fine of ... or less) must not turn the name 이하나 into 이하, leaving 나 readable."""
+    from thunder_deid.document import Span
+    from thunder_deid.model.decode import tidy
+
+    t = "피고인을 징역 1년 이하의 벌금에 처한다. 피해자 이하나는 이하나에게 말하였다"
+    names = [Span(t.index("이하나"), t.index("이하나") + 3, "인명"), Span(t.rindex("이하나"), t.rindex("이하나") + 3, "인명")]
+    assert [t[s.start:s.end] for s in tidy(names, t)] == ["이하나", "이하나"]

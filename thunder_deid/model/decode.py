@@ -142,6 +142,8 @@ def tidy(spans: Sequence[Span], text: str) -> list[Span]:
 
 
 NAME_LABELS = ("인명",)
+# words of quantity and time a judgment uses everywhere (이하의 벌금, 이상의 사실): never a name without its particle
+NOT_NAME_STEMS = frozenset({"이하", "이상", "미만", "초과", "이내", "이후", "이전", "당시"})
 NAME_SUFFIXES = ("님", "씨", "군", "양", "옹")  # honorifics glued to a name: outside it, as a particle is
 MAX_NAME = 5  # syllables: a two-syllable surname and a three-syllable given name
 
@@ -154,7 +156,7 @@ def without_particles(spans: Sequence[Span], text: str, labels: Sequence[str] | 
     followed by a space is none (``이하 '피고인'`` does not make the name ``이하나`` into ``이하``).
     ``labels``: the span labels this applies to (``None``: every label).
 
-        >>> t = "피고인 양푸름은 자백하였고, 양푸름이 말하기를, 김지은은 김지은에게, 이하 이하나는"
+        >>> t = "피고인 양푸름은 자백하였고, 양푸름이 말하기를, 김지은은 김지은에게, 이하의 벌금, 이하나는"
         >>> at = lambda w, k=0: Span(t.index(w, k), t.index(w, k) + len(w), "인명")
         >>> sp = [at("양푸름은"), at("김지은"), at("김지은", t.index("김지은") + 1), at("이하나")]
         >>> [t[s.start:s.end] for s in without_particles(sp, t)]
@@ -170,7 +172,8 @@ def without_particles(spans: Sequence[Span], text: str, labels: Sequence[str] | 
         if labels is None or s.label in labels:
             for p in PARTICLES:
                 stem = form[:-len(p)]
-                if not form.endswith(p) or len(stem) < 2 or not all(map(is_hangul_syllable, stem)):
+                if (not form.endswith(p) or len(stem) < 2 or not all(map(is_hangul_syllable, stem))
+                        or stem in NOT_NAME_STEMS):
                     continue
                 if (stem, p) not in bare:  # one scan of the text per form: a long judgment repeats its names
                     # (the span's own occurrence is followed by p, so it never counts as evidence)
