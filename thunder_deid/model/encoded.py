@@ -44,11 +44,9 @@ def fingerprint(spec: str) -> str:
 
 
 def vocabulary(spec: str):
-    """The tokenizer's vocabulary and special tokens without its segmenter (no KenLM needed).
-
-    >>> import inspect; "bpe:" in inspect.getsource(vocabulary)
-    True
-    """
+    """The tokenizer's vocabulary and special tokens without its segmenter (no KenLM needed): for a
+    boundary-aware bundle its base BPE, whose ids and special tokens are the bundle's
+    (``tests/model/test_encoded.py``)."""
     from thunder_deid.model.modeling import load_tokenizer, split_spec
 
     kind, root = split_spec(str(spec))
