@@ -25,15 +25,18 @@ from thunder_deid.eval import score_documents  # noqa: E402
 from thunder_deid.model import decode  # noqa: E402
 
 
+# in the order tidy runs them; particles_all (a candidate that did not join tidy): every label, after the name steps
+STEPS = {"without_particles": decode.without_particles, "whole_names": decode.whole_names,
+         "particles_all": lambda spans, text: decode.without_particles(spans, text, labels=None)}
+
+
 def retidy(docs: list[Document], steps: list[str]) -> list[Document]:
     out = []
     for d in docs:
         spans = sorted(d.spans, key=lambda s: (s.start, s.end))
-        for step in ("without_particles", "whole_names", "particles_all"):  # the order tidy runs them in
-            if step == "particles_all" and step in steps:   # round-9 candidate: every label, after the name steps
-                spans = decode.without_particles(spans, d.text, labels=None)
-            elif step in steps:
-                spans = getattr(decode, step)(spans, d.text)
+        for step, fn in STEPS.items():
+            if step in steps:
+                spans = fn(spans, d.text)
         out.append(Document(d.id, d.text, spans, d.meta))
     return out
 
@@ -41,7 +44,7 @@ def retidy(docs: list[Document], steps: list[str]) -> list[Document]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("pairs", nargs="+", help="GOLD.jsonl:PRED.jsonl")
-    ap.add_argument("--steps", nargs="+", default=["whole_names"], choices=("whole_names", "without_particles", "particles_all"))
+    ap.add_argument("--steps", nargs="+", default=["whole_names"], choices=tuple(STEPS))
     ap.add_argument("--write-to", type=Path)
     a = ap.parse_args()
     for pair in a.pairs:

@@ -93,6 +93,11 @@ def load_windows(path: Path) -> list[Window]:
     return [(ids[a:b].tolist(), labels[a:b].tolist()) for a, b in zip(offsets[:-1], offsets[1:])]
 
 
+def _check_tokenizer(sha: str, tokenizer: str, where: Path) -> None:
+    if sha != fingerprint(tokenizer):
+        raise ThunderDeidError(f"--encoded {where} was encoded with another tokenizer than {tokenizer}")
+
+
 def epoch_file(folder: Path, epoch: int) -> Path:
     return Path(folder) / f"epoch_{epoch:02d}.npz"
 
@@ -112,8 +117,7 @@ def read_manifest(folder: Path, tokenizer: str, epochs: int) -> dict:
         tags, sha, have = list(m["labels"]), m["tokenizer_sha256"], int(m["epochs"])
     except (ValueError, KeyError, TypeError) as e:
         raise ThunderDeidError(f"{p}: invalid manifest ({e})") from None
-    if sha != fingerprint(tokenizer):
-        raise ThunderDeidError(f"--encoded {folder} was encoded with another tokenizer than {tokenizer}")
+    _check_tokenizer(sha, tokenizer, folder)
     if have < epochs:
         raise ThunderDeidError(f"--encoded {folder} holds {have} epochs; the run needs {epochs}")
     return m
@@ -133,6 +137,5 @@ def load_blocks(path: Path, tokenizer: str):
         blocks, sha = z["blocks"], str(z["tokenizer_sha256"])
     except (OSError, KeyError, ValueError) as e:
         raise ThunderDeidError(f"{path}: not an encoded blocks file ({e})") from None
-    if sha != fingerprint(tokenizer):
-        raise ThunderDeidError(f"--encoded {path} was encoded with another tokenizer than {tokenizer}")
+    _check_tokenizer(sha, tokenizer, path)
     return torch.from_numpy(blocks.astype(np.int64))

@@ -173,6 +173,13 @@ def extra_draw(extra: list[Document], t, epoch: int) -> list[Document]:
     return [excerpt(d, rng, t.extra_excerpt) for d in drawn] if t.extra_excerpt else drawn
 
 
+def windows_of(docs: list[Document], tokenizer, labels: LabelSet, cfg: Config) -> list[tuple[list[int], list[int]]]:
+    """The training windows of documents: targets at the configured level, ``max_length`` tokens, ``stride``."""
+    t = cfg.train
+    return [w for d in docs for w in training_windows(targets_of(d, t.target_level), tokenizer, labels,
+                                                      cfg.model.max_length, t.stride)]
+
+
 def label_set(job: TrainJob, first: list[Document], valid: list[Document]) -> LabelSet:
     """The targets of the first epoch and the validation set, plus those of an ``--init`` tagger (kept)."""
     targets = {s.label for d in first + valid for s in d.spans}
@@ -196,13 +203,12 @@ def encode(job: TrainJob, folder: Path) -> dict:
     valid = [targets_of(d, t.target_level) for d in load_jsonl(job.valid)] if job.valid else []
     base = load_jsonl(job.train) if job.train is not None else None
     extra = load_extra(job)
-    docs = [targets_of(d, t.target_level) for d in epoch_documents(job, base, 1, extra)]
-    labels = label_set(job, docs, valid)
+    first = epoch_documents(job, base, 1, extra)
+    labels = label_set(job, [targets_of(d, t.target_level) for d in first], valid)
     n = 0
     for epoch in range(1, t.epochs + 1):
-        if epoch > 1:
-            docs = [targets_of(d, t.target_level) for d in epoch_documents(job, base, epoch, extra)]
-        wins = [w for d in docs for w in training_windows(d, tokenizer, labels, cfg.model.max_length, t.stride)]
+        docs = first if epoch == 1 else epoch_documents(job, base, epoch, extra)
+        wins = windows_of(docs, tokenizer, labels, cfg)
         save_windows(epoch_file(folder, epoch), wins, len(tokenizer))
         n += len(wins)
         print(f"encode: epoch {epoch}: {len(docs)} documents, {len(wins)} windows", file=sys.stderr, flush=True)
@@ -324,9 +330,7 @@ class _Trainer:
     best: dict = field(default_factory=lambda: {"f1": -1.0})
 
     def windows_of(self, docs: list[Document]) -> list[tuple[list[int], list[int]]]:
-        cfg, t = self.job.config, self.job.config.train
-        return [w for d in docs for w in training_windows(targets_of(d, t.target_level), self.tokenizer, self.labels,
-                                                          cfg.model.max_length, t.stride)]
+        return windows_of(docs, self.tokenizer, self.labels, self.job.config)
 
     @property
     def done(self) -> bool:
@@ -482,20 +486,20 @@ def _train_epoch(tr: _Trainer, epoch: int) -> dict:
 def _end_epoch(tr: _Trainer, epoch: int, record: dict) -> None:
     """Process 0 scores validation, keeps the best model, logs the epoch and writes the checkpoint."""
     job, ctx, cfg = tr.job, tr.ctx, tr.job.config
-    if ctx.is_main and not tr.valid:   # nothing to choose on: the last epoch is the run's model
-        tr.best = {"f1": None, "epoch": epoch}
-        if job.save_best:
-            save_model(tr.model, job.out / "best", job.tokenizer, {**tr.meta, "epoch": epoch})
-    if ctx.is_main and tr.valid:
-        record.update(evaluate(tr.model, tr.tokenizer, tr.labels, tr.valid, cfg, ctx.device))
-        if record["valid"]["strict_typed"]["f1"] > tr.best["f1"]:
-            tr.best = {"f1": record["valid"]["strict_typed"]["f1"], "epoch": epoch}
-            if job.save_best:
-                save_model(tr.model, job.out / "best", job.tokenizer, {**tr.meta, "epoch": epoch, "valid": record["valid"]})
-        _say(ctx, f"epoch {epoch}: train loss {record['train_loss']:.4f}, valid W. Strict Typed F1 "
-                  f"{record['valid']['strict_typed']['f1']:.4f} (best {tr.best['f1']:.4f} @ {tr.best['epoch']})")
     if ctx.is_main:
-        if not tr.valid:
+        if tr.valid:
+            record.update(evaluate(tr.model, tr.tokenizer, tr.labels, tr.valid, cfg, ctx.device))
+            if record["valid"]["strict_typed"]["f1"] > tr.best["f1"]:
+                tr.best = {"f1": record["valid"]["strict_typed"]["f1"], "epoch": epoch}
+                if job.save_best:
+                    save_model(tr.model, job.out / "best", job.tokenizer,
+                               {**tr.meta, "epoch": epoch, "valid": record["valid"]})
+            _say(ctx, f"epoch {epoch}: train loss {record['train_loss']:.4f}, valid W. Strict Typed F1 "
+                      f"{record['valid']['strict_typed']['f1']:.4f} (best {tr.best['f1']:.4f} @ {tr.best['epoch']})")
+        else:   # nothing to choose on: the last epoch is the run's model
+            tr.best = {"f1": None, "epoch": epoch}
+            if job.save_best:
+                save_model(tr.model, job.out / "best", job.tokenizer, {**tr.meta, "epoch": epoch})
             _say(ctx, f"epoch {epoch}: train loss {record['train_loss']:.4f} (no validation set: kept as best/)")
         record["best_epoch"] = tr.best["epoch"]
         with open(job.out / "metrics.jsonl", "a", encoding="utf-8") as f:
