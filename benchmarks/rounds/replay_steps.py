@@ -5,7 +5,9 @@
 
 The steps are those of ``train``'s plan for the epoch (same seed, same micro-batches, same loss normalisation),
 trained from ``--init`` with AdamW at ``--lr`` and clipping at 1.0. ``--bf16`` runs the forward pass under CPU
-bf16 autocast, as CUDA training does.
+bf16 autocast, as CUDA training does. ``--padding-only`` trains nothing: it counts the steps' micro-batches in
+which some window is padded by more than half the local attention window (its padded rows then see no real
+token in the sliding-window layers).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ def main() -> None:
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--seed", type=int, default=1200)
     ap.add_argument("--bf16", action="store_true")
+    ap.add_argument("--padding-only", action="store_true")
     a = ap.parse_args()
     torch.set_num_threads(2)
     tok = vocabulary(a.tokenizer)
@@ -44,6 +47,12 @@ def main() -> None:
     init_from(model, a.init, labels)
     wins = load_windows(epoch_file(a.encoded, a.epoch))
     plan = plan_epoch([len(x) for x, _ in wins], cfg.train.effective_batch, cfg.train.batch_size, a.seed, a.epoch)
+    if a.padding_only:
+        half = cfg.model.local_attention // 2
+        padded = [mb for s in range(a.from_step - 1, a.to_step) for mb in plan[s]
+                  if max(len(wins[i][0]) for i in mb) - min(len(wins[i][0]) for i in mb) > half]
+        print(f"steps {a.from_step}-{a.to_step}: {len(padded)} micro-batches hold a window padded by more than {half}")
+        return
     opt = make_optimizer(model, a.lr, cfg.train.weight_decay)
     model.train()
     print("step  loss  grad-norm  (micro-batch lengths)")
