@@ -19,7 +19,7 @@ form::
     >>> [text[s.start:s.end] for s in out.spans]
     ['장나라', '장나라']
 
-Each form takes the label (and the highest score) it was detected with most often; forms shorter than
+Each form takes the label its detections carry the most score for (and their highest score); forms shorter than
 ``min_length`` characters and the ``allow`` list are not propagated.
 """
 
@@ -28,7 +28,8 @@ from __future__ import annotations
 import bisect
 import re
 from collections import Counter
-from typing import Callable, Iterable
+from dataclasses import replace
+from typing import Callable, Iterable, Sequence
 
 from thunder_deid.document import Document, Span
 from thunder_deid.surrogates.hangul import CONTINUATIONS, PAIRS, is_hangul_syllable
@@ -61,59 +62,133 @@ def particle_follows(rest: str, depth: int = 0) -> bool:
     return any(rest.startswith(p) and particle_follows(rest[len(p):], depth + 1) for p in PARTICLES)
 
 
+def stands_as_word(text: str, a: int, b: int, replaced: Callable[[int], bool] = lambda i: False) -> bool:
+    """Does ``text[a:b]`` stand as a word (particles may follow it)? A neighbour for which ``replaced(offset)``
+    holds will not be in the output, so it bounds the word (``10비즈`` with ``10`` replaced)."""
+    form = text[a:b]
+    if a > 0 and _word_char(text[a - 1]) and _word_char(form[0]) and not replaced(a - 1):
+        return False
+    if b < len(text) and replaced(b):
+        return True
+    if _word_char(form[-1]) and b < len(text) and text[b].isalnum() and not is_hangul_syllable(text[b]):
+        return False
+    return particle_follows(text[b:b + 12]) or not _word_char(form[-1])
+
+
 def occurrences(text: str, form: str, replaced: Callable[[int], bool] = lambda i: False) -> Iterable[tuple[int, int]]:
-    """Where ``form`` stands as a word in ``text`` (particles may follow it); a neighbour for which
-    ``replaced(offset)`` holds will not be in the output, so it bounds the word (``10비즈`` with ``10`` replaced)."""
+    """Where ``form`` stands as a word in ``text`` (:func:`stands_as_word`)."""
     for m in re.finditer(re.escape(form), text):
-        a, b = m.start(), m.end()
-        if a > 0 and _word_char(text[a - 1]) and _word_char(form[0]) and not replaced(a - 1):
+        if stands_as_word(text, m.start(), m.end(), replaced):
+            yield m.start(), m.end()
+
+
+def _forms(spans: Sequence[Span], text: str, allow: Iterable[str], min_length: int) -> dict[str, Counter]:
+    """Each detected form that consistency may spread: the score its detections carry per label (a detection
+    without a score counts 1)."""
+    allowed = set(allow)
+    out: dict[str, Counter] = {}
+    for s in spans:
+        form = text[s.start:s.end]
+        if len(form.strip()) < min_length or form in allowed or form != form.strip():
             continue
-        if b < len(text) and replaced(b):
-            yield a, b
-            continue
-        if _word_char(form[-1]) and b < len(text) and text[b].isalnum() and not is_hangul_syllable(text[b]):
-            continue
-        if particle_follows(text[b:b + 12]) or not _word_char(form[-1]):
-            yield a, b
+        out.setdefault(form, Counter())[s.label] += 1.0 if s.score is None else s.score
+    return out
+
+
+def _best_scores(spans: Sequence[Span], text: str) -> dict[str, float | None]:
+    best: dict[str, float | None] = {}
+    for s in spans:
+        form = text[s.start:s.end]
+        best[form] = s.score if best.get(form) is None else max(best[form], s.score or 0.0)
+    return best
+
+
+def _inside(spans: Sequence[Span]) -> Callable[[int], bool]:
+    """Is an offset inside one of ``spans`` (sorted, not overlapping one another)?"""
+    starts = [s.start for s in spans]
+
+    def inside(i: int) -> bool:
+        k = bisect.bisect_right(starts, i) - 1
+        return k >= 0 and spans[k].start <= i < spans[k].end
+    return inside
+
+
+def one_label(spans: Sequence[Span], text: str) -> list[Span]:
+    """Every span of one surface form with the label its detections carry the most score for: a document
+    names one entity one way (``삼우`` is not 사업체 in one sentence and 인명 in the next).
+
+        >>> t = "삼우의 대표, 삼우, 삼우"
+        >>> sp = [Span(0, 2, "사업체", score=0.9), Span(8, 10, "인명", score=0.6), Span(12, 14, "사업체", score=0.5)]
+        >>> [s.label for s in one_label(sp, t)]
+        ['사업체', '사업체', '사업체']
+    """
+    weights = _forms(spans, text, (), 1)
+    return [s if text[s.start:s.end] not in weights
+            else replace(s, label=weights[text[s.start:s.end]].most_common(1)[0][0]) for s in spans]
+
+
+def whole_forms(spans: Sequence[Span], text: str, allow: Iterable[str] = (), min_length: int = 2) -> list[Span]:
+    """``spans`` where a detection lying inside a word occurrence of a longer detected form gives way to that
+    form (the model tagged ``장나`` of ``장나라는`` and ``장나라`` elsewhere: ``라`` would stay readable). A detection
+    reaching past the occurrence is the model's longer reading and is kept; nothing is added where nothing was
+    detected. Occurrences are looked for only around detections (a substring of the form), so the cost grows
+    with the detections, not with the document times the forms.
+
+        >>> t = "피해자 장나라에게 전화하였다. 피해자 장나라는 송금하였다."
+        >>> [t[s.start:s.end] for s in whole_forms([Span(4, 7, "인명"), Span(21, 23, "인명")], t)]
+        ['장나라', '장나라']
+    """
+    spans = sorted(spans, key=lambda s: (s.start, s.end))
+    weights = _forms(spans, text, allow, min_length)
+    if not weights:
+        return spans
+    best = _best_scores(spans, text)
+    replaced = _inside(spans)
+    where: dict[str, list[int]] = {}  # detected text -> its starts
+    for s in spans:
+        where.setdefault(text[s.start:s.end], []).append(s.start)
+    longest = max(s.end - s.start for s in spans)
+    taken = {(s.start, s.end): s for s in spans}
+    starts = sorted(taken)
+    for form in sorted(weights, key=len, reverse=True):  # longer forms first: 김민준 before 민준
+        n = len(form)
+        found = {at - i for i in range(n) for j in range(i + 1, n + 1) if j - i < n
+                 for at in where.get(form[i:j], ())}
+        for a in sorted(found):
+            b = a + n
+            if a < 0 or text[a:b] != form or not stands_as_word(text, a, b, replaced):
+                continue
+            k = bisect.bisect_left(starts, (b, -1))
+            hit = [(x, y) for x, y in starts[max(0, bisect.bisect_left(starts, (a - longest, -1))):k] if y > a]
+            if not hit or hit == [(a, b)] or any(x < a or y > b for x, y in hit):
+                continue
+            for h in hit:
+                del taken[h]
+                starts.remove(h)
+            taken[a, b] = Span(a, b, weights[form].most_common(1)[0][0], score=best[form], extra={"propagated": True})
+            bisect.insort(starts, (a, b))
+            longest = max(longest, n)
+    return [taken[k] for k in starts]
 
 
 def propagate(doc: Document, allow: Iterable[str] = (), min_length: int = 2) -> Document:
-    """``doc`` plus a span at every other word occurrence of each detected surface form."""
-    allowed = set(allow)
-    labels: dict[str, Counter] = {}
-    scores: dict[str, float | None] = {}
-    for s in doc.spans:
-        form = doc.text[s.start:s.end]
-        if len(form.strip()) < min_length or form in allowed or form != form.strip():
-            continue
-        labels.setdefault(form, Counter())[s.label] += 1
-        if s.score is not None:
-            scores[form] = max(scores.get(form) or 0.0, s.score)
-        else:
-            scores.setdefault(form, None)
-    if not labels:
-        return doc
-    taken = [(s.start, s.end) for s in doc.spans]
-    starts = [s.start for s in doc.spans]
-
-    def replaced(i: int) -> bool:  # inside one of the detected spans
-        k = bisect.bisect_right(starts, i) - 1
-        return k >= 0 and doc.spans[k].start <= i < doc.spans[k].end
-
+    """``doc`` plus a span at every other word occurrence of each detected surface form; detections lying
+    inside an occurrence of a longer form first give way to it (:func:`whole_forms`)."""
+    spans = whole_forms(doc.spans, doc.text, allow, min_length)
+    weights = _forms(spans, doc.text, allow, min_length)
+    if not weights:
+        return doc.with_spans(spans) if spans != list(doc.spans) else doc
+    best = _best_scores(spans, doc.text)
+    taken = [(s.start, s.end) for s in spans]
+    replaced = _inside(spans)
     added: list[Span] = []
-    dropped: set[tuple[int, int]] = set()
-    for form in sorted(labels, key=len, reverse=True):  # longer forms first: 김민준 before 민준
-        label = labels[form].most_common(1)[0][0]
+    for form in sorted(weights, key=len, reverse=True):  # longer forms first: 김민준 before 민준
+        label = weights[form].most_common(1)[0][0]
         for a, b in occurrences(doc.text, form, replaced):
-            hit = [(x, y) for x, y in taken if x < b and a < y]
-            # A detection lying inside this occurrence is a part of the same form (장나 of 장나라는): the whole
-            # form replaces it, or a syllable of a name masked elsewhere stays readable. A detection reaching
-            # past the occurrence is the model's longer reading and is kept.
-            if hit == [(a, b)] or any(x < a or y > b for x, y in hit):
+            if any(x < b and a < y for x, y in taken):
                 continue
-            dropped.update(hit)
-            added.append(Span(a, b, label, score=scores[form], extra={"propagated": True}))
-            taken = [t for t in taken if t not in hit] + [(a, b)]
-    if not added:
+            added.append(Span(a, b, label, score=best[form], extra={"propagated": True}))
+            taken.append((a, b))
+    if not added and spans == list(doc.spans):
         return doc
-    return doc.with_spans([s for s in doc.spans if (s.start, s.end) not in dropped] + added)
+    return doc.with_spans(spans + added)

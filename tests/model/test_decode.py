@@ -1,3 +1,5 @@
+import re
+
 import numpy as np
 import pytest
 
@@ -178,3 +180,23 @@ def test_a_legal_word_is_never_a_name_without_its_particle():
     t = "피고인을 징역 1년 이하의 벌금에 처한다. 피해자 이하나는 이하나에게 말하였다"
     names = [Span(t.index("이하나"), t.index("이하나") + 3, "인명"), Span(t.rindex("이하나"), t.rindex("이하나") + 3, "인명")]
     assert [t[s.start:s.end] for s in tidy(names, t)] == ["이하나", "이하나"]
+
+
+def test_one_reading_per_form_in_a_document():
+    """The model read an unseen business name in pieces in one sentence, whole in another, and typed one
+    mention of it as a person: tidy gives every mention the same span and label."""
+    from thunder_deid.document import Span
+    from thunder_deid.model.decode import tidy
+
+    t = "피고인은 화이버트론에 입사하였다. 화이버트론의 대표 김민준은, 화이버트론은 김화이버트론과 다르다."
+    first, second, third = (m.start() for m in re.finditer(r"(?<!김)화이버트론", t))
+    spans = [Span(first, first + 1, "인명", score=0.4), Span(first + 1, first + 5, "사업체", score=0.8),  # 화 + 이버트론
+             Span(second, second + 5, "사업체", score=0.9), Span(t.index("김민준"), t.index("김민준") + 3, "인명"),
+             Span(third, third + 2, "인명", score=0.3)]  # 화이 of the third mention, as a person
+    got = [(t[s.start:s.end], s.label) for s in tidy(spans, t)]
+    assert got == [("화이버트론", "사업체"), ("화이버트론", "사업체"), ("김민준", "인명"), ("화이버트론", "사업체")]
+    # nothing is added where the model found nothing (김화이버트론 is another word), and pieces across a
+    # space or a comma stay apart
+    u = "김민준,이지은 서울 강남"
+    apart = [Span(0, 3, "인명"), Span(4, 7, "인명"), Span(8, 10, "주소"), Span(11, 13, "주소")]
+    assert tidy(apart, u) == apart

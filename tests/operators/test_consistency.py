@@ -49,3 +49,17 @@ def test_a_partial_detection_gives_way_to_the_whole_form():
     # a longer reading of the model is kept, and so is an exact one
     doc = Document("d", "장나라 장나라는", [Span(0, 3, "인명"), Span(4, 8, "인명")])
     assert propagate(doc).spans == doc.spans
+
+
+def test_whole_forms_widens_only_where_something_was_detected():
+    from thunder_deid.consistency import one_label, whole_forms
+
+    text = "장나라는 장나라에게, 장나라를, 김장나라는"
+    doc = [Span(0, 3, "인명", score=0.9), Span(5, 7, "인명", score=0.5), Span(text.index("김장"), text.index("김장") + 2, "사업체", score=0.2)]
+    out = whole_forms(doc, text)
+    # 장나 -> 장나라 with the form's label and best score; the unseen third mention and 김장나라 get nothing;
+    # the second detection (a 사업체 piece 김장 of 김장나라) is not inside a word occurrence of 장나라
+    assert [(text[s.start:s.end], s.label, s.score) for s in out] == [("장나라", "인명", 0.9), ("장나라", "인명", 0.9),
+                                                                      ("김장", "사업체", 0.2)]
+    assert [s.label for s in one_label([Span(0, 3, "인명", score=0.4), Span(5, 8, "사업체", score=0.9)], text)] \
+        == ["사업체", "사업체"]
