@@ -90,7 +90,7 @@ class Court(Operator):
         omitted: dict[str, list[str]] = {}  # omission word -> distinct mentions, in order
         styled = []
         detected = {mention_key(doc.text[s.start:s.end]) for s in doc.spans}
-        for s in non_overlapping(doc):
+        for s in address_runs(doc.text, non_overlapping(doc)):
             style = court_style(s.label)
             if style != "omit" and self.type_words:
                 kept = without_type_word(doc.text, s)
@@ -123,6 +123,62 @@ class Court(Operator):
                 name = name[1:-1]  # "계좌(123-45)" -> "계좌(계좌번호 생략)", not "계좌((계좌번호 생략))"
             pieces.append((s, name))
         return with_particles(doc.text, pieces, reading)
+
+
+# what may stand between two pieces of one address, and end it: 목동동로 417, 203동 1104호
+_UNIT = r"(?:동|호|호실|층|번지|블록|로트)"
+_GLUE = re.compile(rf"[\s,]*(?:{_UNIT}[\s,]*)?")
+_TAIL = re.compile(_UNIT)
+
+
+def _base(s: Span) -> str:
+    return split_label(s.label)[0]
+
+
+def _address_part(label: str) -> bool:
+    base = split_label(label)[0]
+    tax = load_taxonomy()
+    return court_style(label) == "omit" and base in tax and (base == "주소" or tax.is_descendant(base, "주소"))
+
+
+def address_runs(text: str, spans: list[Span]) -> list[Span]:
+    """Detected pieces of one address as one span, as law.go.kr omits an address whole: pieces with nothing but
+    spaces, commas and unit words between them, and a unit word right after the last (``1104호``); labelled
+    주소 when one of them is.
+
+        >>> t = "주거 서울 양천구 목동동로 417, 203동 1104호(목동)"
+        >>> at = lambda w, label: Span(t.index(w), t.index(w) + len(w), label)
+        >>> spans = [at("목동동로 417", "주소"), at("203", "건물동호수"), at("1104", "건물동호수")]
+        >>> Court().render(Document("d", t, spans))
+        '주거 서울 양천구 (주소 생략)(목동)'
+
+    Two addresses in a list stay two: ``(주소 1 생략), (주소 2 생략)``.
+    """
+    out: list[Span] = []
+    run = 0  # pieces in the span at out[-1]
+    for s in spans:
+        p = out[-1] if out else None
+        if (p is not None and _address_part(p.label) and _address_part(s.label) and s.start >= p.end
+                and _GLUE.fullmatch(text, p.end, s.start)
+                and not (_base(p) == _base(s) == "주소" and "," in text[p.end:s.start])):  # a list of addresses
+            label = p.label if _base(p) == "주소" or _base(s) != "주소" else s.label
+            out[-1] = Span(p.start, s.end, label, score=min((x for x in (p.score, s.score) if x is not None),
+                                                             default=None))
+            run += 1
+            continue
+        _finish(text, out, run)
+        out.append(s)
+        run = 1
+    _finish(text, out, run)
+    return out
+
+
+def _finish(text: str, out: list[Span], run: int) -> None:
+    """Close a run of address pieces over the unit word right after it (``1104`` + ``호``)."""
+    from thunder_deid.consistency import particle_follows
+
+    if run > 1 and (m := _TAIL.match(text, out[-1].end)) and particle_follows(text[m.end():m.end() + 12]):
+        out[-1] = Span(out[-1].start, m.end(), out[-1].label, score=out[-1].score)
 
 
 def without_type_word(text: str, span: Span) -> Span:
