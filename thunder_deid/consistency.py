@@ -113,6 +113,30 @@ def _inside(spans: Sequence[Span]) -> Callable[[int], bool]:
     return inside
 
 
+def joined_pieces(spans: Sequence[Span], text: str) -> list[Span]:
+    """Spans that touch inside one word are one mention cut in pieces (the model reads a name it never saw in
+    pieces: ``화`` + ``이버트론``), with the longer piece's label and the lower score; the output then never shows
+    ``A△△``.
+
+        >>> t = "화이버트론에 입사한 김민준, 이지은, 주식회사 이제이정보시스템에"
+        >>> at = lambda w, n, label: Span(t.index(w), t.index(w) + n, label)
+        >>> sp = [at("화", 1, "인명"), at("이버트론", 4, "사업체"), at("김민준", 3, "인명"), at("이지은", 3, "인명"),
+        ...       at("이제이", 2, "인명"), at("이정보시스템", 6, "사업체")]
+        >>> [(t[s.start:s.end], s.label) for s in joined_pieces(sp, t)]
+        [('화이버트론', '사업체'), ('김민준', '인명'), ('이지은', '인명'), ('이제이정보시스템', '사업체')]
+    """
+    out: list[Span] = []
+    for s in spans:
+        p = out[-1] if out else None
+        if p is not None and p.end == s.start and text[s.start - 1].isalnum() and text[s.start].isalnum():
+            scores = [x for x in (p.score, s.score) if x is not None]
+            out[-1] = replace(p, end=s.end, label=p.label if p.end - p.start >= s.end - s.start else s.label,
+                              score=min(scores) if scores else None)
+        else:
+            out.append(s)
+    return out
+
+
 def one_label(spans: Sequence[Span], text: str) -> list[Span]:
     """Every span of one surface form with the label its detections carry the most score for: a document
     names one entity one way (``삼우`` is not 사업체 in one sentence and 인명 in the next).

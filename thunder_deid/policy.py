@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from thunder_deid.consistency import occurrences, propagate
+from thunder_deid.consistency import joined_pieces, occurrences, propagate
 from thunder_deid.document import Document, Span
 from thunder_deid.model.patterns import ROLES
 from thunder_deid.errors import ConfigError
@@ -113,7 +113,7 @@ class Policy:
             found += [Span(a, b, label, score=1.0, extra={"deny": True}) for a, b in occurrences(doc.text, text)
                       if not any(f.start < b and a < f.end for f in found)]
         out = overlay(doc.with_spans(spans), sorted(found, key=lambda s: s.start))
-        out = join_touching(out)
+        out = out.with_spans(joined_pieces(out.spans, doc.text))
         allow = self.allow | ROLE_WORDS
         out = out.with_spans(s for s in out.spans if doc.text[s.start:s.end].strip() not in allow)
         if self.consistency:
@@ -149,25 +149,6 @@ class Policy:
     @classmethod
     def from_dict(cls, data: Any, where: str = "policy", lines: dict[tuple, int] | None = None) -> "Policy":
         return _Reader(where, lines or {}).policy(data)
-
-
-def join_touching(doc: Document) -> Document:
-    """Spans that touch inside one word are one mention cut in pieces (``이제`` + ``이정보시스템``): joined,
-    with the label and score of the better-scored piece, so the output never shows ``A△△``.
-
-    >>> d = Document("d", "주식회사 이제이정보시스템에", [Span(5, 7, "인명", score=0.6), Span(7, 13, "사업체", score=0.2)])
-    >>> [(d.text[s.start:s.end], s.label) for s in join_touching(d).spans]
-    [('이제이정보시스템', '인명')]
-    """
-    out: list[Span] = []
-    for s in doc.spans:
-        prev = out[-1] if out else None
-        if prev is not None and prev.end == s.start and doc.text[s.start - 1].isalnum() and doc.text[s.start].isalnum():
-            best = prev if (prev.score or 1.0) >= (s.score or 1.0) else s
-            out[-1] = Span(prev.start, s.end, best.label, best.sub, best.score)
-        else:
-            out.append(s)
-    return doc.with_spans(out) if len(out) != len(doc.spans) else doc
 
 
 def _merge(reps: list[Replacement]) -> list[Replacement]:

@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench_generalisation import name_coverage  # noqa: E402
 
-from thunder_deid.consistency import one_label, whole_forms  # noqa: E402
+from thunder_deid.consistency import joined_pieces, one_label, whole_forms  # noqa: E402
 from thunder_deid.document import Document, load_jsonl, write_jsonl  # noqa: E402
 from thunder_deid.eval import score_documents  # noqa: E402
 from thunder_deid.model import decode  # noqa: E402
@@ -30,7 +30,7 @@ from thunder_deid.model import decode  # noqa: E402
 STEPS = {"without_particles": decode.without_particles, "whole_names": decode.whole_names,
          "particles_all": lambda spans, text: decode.without_particles(spans, text, labels=None),
          # ev5: the document-consistency steps that end tidy
-         "one_reading": lambda spans, text: whole_forms(one_label(decode.joined_pieces(spans, text), text), text)}
+         "one_reading": lambda spans, text: whole_forms(one_label(joined_pieces(spans, text), text), text)}
 
 
 def retidy(docs: list[Document], steps: list[str]) -> list[Document]:

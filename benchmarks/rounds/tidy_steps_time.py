@@ -12,13 +12,13 @@ from __future__ import annotations
 import argparse
 import time
 
-from thunder_deid.consistency import one_label, whole_forms
+from thunder_deid.consistency import joined_pieces, one_label, whole_forms
 from thunder_deid.document import Span, load_jsonl
 from thunder_deid.model import decode
 
 STEPS = {"trim_edges": decode.trim_edges, "whole_words": decode.whole_words,
          "without_particles": decode.without_particles, "whole_names": decode.whole_names,
-         "joined_pieces": decode.joined_pieces, "one_label": one_label, "whole_forms": whole_forms}
+         "joined_pieces": joined_pieces, "one_label": one_label, "whole_forms": whole_forms}
 
 
 def main() -> None:

@@ -139,31 +139,10 @@ def tidy(spans: Sequence[Span], text: str) -> list[Span]:
     """Decoded spans without glued punctuation at their edges, widened to whole ASCII words and to whole
     person names, then read one way throughout the document: pieces of one word joined, one label per form,
     a part of a form detected elsewhere widened to it."""
-    from thunder_deid.consistency import one_label, whole_forms
+    from thunder_deid.consistency import joined_pieces, one_label, whole_forms
 
     spans = whole_names(without_particles(whole_words(trim_edges(spans, text), text), text), text)
     return whole_forms(one_label(joined_pieces(spans, text), text), text)
-
-
-def joined_pieces(spans: Sequence[Span], text: str) -> list[Span]:
-    """Spans that touch inside one word are one mention (the model reads a name it never saw in pieces:
-    ``화`` + ``이버트론``), with the longer piece's label and the lower score.
-
-        >>> t = "화이버트론에 입사한 김민준, 이지은"
-        >>> sp = [Span(0, 1, "인명"), Span(1, 5, "사업체"), Span(11, 14, "인명"), Span(16, 19, "인명")]
-        >>> [(t[s.start:s.end], s.label) for s in joined_pieces(sp, t)]
-        [('화이버트론', '사업체'), ('김민준', '인명'), ('이지은', '인명')]
-    """
-    out: list[Span] = []
-    for s in spans:
-        p = out[-1] if out else None
-        if p is not None and p.end == s.start and text[s.start - 1].isalnum() and text[s.start].isalnum():
-            scores = [x for x in (p.score, s.score) if x is not None]
-            out[-1] = replace(p, end=s.end, label=p.label if p.end - p.start >= s.end - s.start else s.label,
-                              score=min(scores) if scores else None)
-        else:
-            out.append(s)
-    return out
 
 
 NAME_LABELS = ("인명",)
