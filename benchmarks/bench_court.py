@@ -230,6 +230,8 @@ def main() -> int:
               f"{total['changed_outside_spans']:>11} {total['changed_outside_replacements']:>17} "
               f"{total['court_particles']:>15} {total['court_particles_wrong']:>6} {ok:>4}/{with_ph}")
         if args.why and policy is rows[0][1]:
+            print(f"    reproduced strictly: {total['reproduced']} of {total['placeholders']} (exact counts, for "
+                  f"comparing runs finer than the rounded share)")
             whys = sorted(((k[4:], v) for k, v in total.items() if k.startswith("why:")), key=lambda kv: -kv[1])
             for k, v in whys:
                 print(f"    not reproduced: {k:<66} {v:>6} ({v / max(total['placeholders'], 1):.1%})")
