@@ -41,6 +41,11 @@ from thunder_deid.model.patterns import apply_patterns, find_patterns
     ("원 고 남궁민수", [("인명", "남궁민수")]),                          # two-syllable surname
     ("채무자 이서연(주소 생략)", [("인명", "이서연")]),
     ("피 고 인\n피고인\n\n상 고 인\n검사", []),                        # law.go.kr: the role word stands for the name
+    # the name on the line under the title, roles joined by 겸 (law.go.kr headers)
+    ("원고, 상고인 겸 피상고인\n강전지현 (소송대리인 법무법인 케이씨엘)", [("인명", "강전지현")]),
+    ("피 고 인\n오웅진외 4인", [("인명", "오웅진")]),
+    ("피고, 피상고인\n대한민국\n\n원심판결", []),
+    ("피 고 인\n\n김민준", []),                                         # a blank line ends the header entry
     ("피고 대한민국", []),
     ("피고인 김민준은 하나은행에", []),                                  # a sentence, not a header line
     ("이 사건 피고인 김민준", []),                                       # the role must open the line

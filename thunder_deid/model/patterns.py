@@ -13,8 +13,9 @@ label          form (``-`` required between groups; ``X``, ``x``, ``*``, ``●``
 전화번호       mobile ``01[016789]-NNN(N)-NNNN``, area code ``02``/``0[3-6][1-5]``, ``070``, ``050N``
 이메일주소     ``local@domain.tld``
 인명           a party's name in a judgment header line: a party role at the start of the line (``피 고 인``,
-               ``원고, 피상고인``, ``【채무자】`` …) then a 2-4 syllable name with a known Korean surname,
-               ending the line or followed by ``(``, ``,`` or `` 외``: ``피 고 인 박도윤 (…), 회사원``
+               ``원고, 피상고인``, ``원고, 상고인 겸 피상고인``, ``【채무자】`` …) then, on that line or the next,
+               a 2-4 syllable name with a known Korean surname, ending the line or followed by ``(``, ``,``
+               or `` 외``: ``피 고 인 박도윤 (…), 회사원``
 =============  =============================================================================================
 
 Names of officials acting in office -- judges in the footer (``대법관 김재형(재판장) 민유숙``), the
@@ -100,7 +101,9 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("전화번호", re.compile(r"(?<![0-9-])(?:01[016789]|02|0[3-6][1-5]|070|050\d)-\d{3,4}-\d{4}(?![0-9-])")),
     Pattern("이메일주소", re.compile(r"(?<![\w.%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}"
                                    r"(?![A-Za-z0-9])")),
-    Pattern("인명", re.compile(rf"^[ \t【\[]*{_ROLE}(?:[ \t]*,[ \t]*{_ROLE})*[ \t】\]]*[ \t:]+([가-힣]{{2,4}})"
+    # the name on the title's line or on the next (law.go.kr: "원고, 상고인 겸 피상고인" / "강전지현 (소송대리인 …)")
+    Pattern("인명", re.compile(rf"^[ \t【\[]*{_ROLE}(?:[ \t]*(?:,|겸)[ \t]*{_ROLE})*[ \t】\]]*"
+                             rf"(?:[ \t:]+|[ \t:]*\n[ \t【\[]*)([가-힣]{{2,4}})"
                              r"(?=[ \t]*(?:$|\(|,|외\b|외\s))", re.M), _header_name_ok, group=1),
 )
 
