@@ -158,13 +158,16 @@ def is_official(text: str, span: Span, zones: list[tuple[int, int]]) -> bool:
 def find_patterns(text: str, patterns: Sequence[Pattern] = PATTERNS) -> list[Span]:
     """Spans of every pattern match (non-overlapping; an earlier pattern wins a tie); ``patterns``: the
     built-in ones by default, or a policy file's own recognizers (:mod:`thunder_deid.policy`)."""
+    from thunder_deid.model.decode import without_particles
+
     found: list[Span] = []
     for p in patterns:
         for m in p.regex.finditer(text):
             a, b = m.start(p.group), m.end(p.group)
             if p.valid(m) and not any(s.start < b and a < s.end for s in found):
                 found.append(Span(a, b, p.label, score=1.0))
-    return sorted(found, key=lambda s: s.start)
+    # a body line can open like a header line (피고인 김기철은, 사실은 …): a particle goes where the text shows it
+    return without_particles(sorted(found, key=lambda s: s.start), text)
 
 
 def apply_patterns(doc: Document, level: str = "leaf") -> Document:
