@@ -46,6 +46,9 @@ from thunder_deid.model.patterns import apply_patterns, find_patterns
     ("피 고 인\n오웅진외 4인", [("인명", "오웅진")]),
     ("피고, 피상고인\n대한민국\n\n원심판결", []),
     ("피 고 인\n\n김민준", []),                                         # a blank line ends the header entry
+    # a body line that opens like a header line: the particle stays outside where the text shows the bare name
+    ("피고인 김기철은, 사실은 갚을 생각이 없었다.\n김기철이 말하였다.", [("인명", "김기철")]),
+    ("피고인 김지은, 피고인 박도윤을 각 벌금에 처한다.", [("인명", "김지은")]),
     ("피고 대한민국", []),
     ("피고인 김민준은 하나은행에", []),                                  # a sentence, not a header line
     ("이 사건 피고인 김민준", []),                                       # the role must open the line
