@@ -130,12 +130,18 @@ class Realizer:
     only); ``keep`` lists labels left as they are (rendered as text, not spans, and counted as skipped);
     ``source`` is the part of every surrogate source drawn from (``all``, ``train`` or ``eval``,
     :mod:`.sources`): training realises from ``train``, held-out evaluation sets from ``eval``.
+    ``stems_in_words``: a span that ends inside a word gets a value without its own type word, since the
+    word's rest is the mention's own (``달빛`` of ``달빛정원``: not ``산곡변전소`` + ``정원``). The ``surrogate``
+    output mode sets it for a model's spans; realisations of annotated data leave it off, so training and
+    evaluation files read as before.
     """
 
-    def __init__(self, inventory: Inventory | None = None, keep: Iterable[str] = (), source: str = "all"):
+    def __init__(self, inventory: Inventory | None = None, keep: Iterable[str] = (), source: str = "all",
+                 stems_in_words: bool = False):
         self.taxonomy = load_taxonomy()
         self.registry = Registry(self.taxonomy, inventory if inventory is not None else Inventory.from_env(), keep)
         self.source = check_part(source)
+        self.stems_in_words = stems_in_words
 
     # -- stage (i) ---------------------------------------------------------------------------------
     def _prepare(self, doc: Document, report: RealizeReport) -> list[_Item]:
@@ -269,7 +275,8 @@ class Realizer:
                 continue
             after = text[it.end : it.end + WINDOW]
             before = _recent(out)
-            form, trimmed = surface_form(value, it.label, before, after, self.registry.taxonomy.is_descendant(it.label, "이름"))
+            form, trimmed = surface_form(value, it.label, before, after, self.registry.taxonomy.is_descendant(it.label, "이름"),
+                                         in_word=self.stems_in_words)
             report.overlaps_removed += trimmed
             out.append(form)
             extra = {k: v for k, v in it.span.extra.items() if k != "text"}
@@ -378,13 +385,23 @@ def _strip_type(form: str, label: str) -> str | None:
     return None
 
 
-def surface_form(value: Surrogate, label: str, before: str, after: str, is_name: bool = False) -> tuple[str, bool]:
-    """The surrogate's form for one occurrence and whether an overlap with the context was removed."""
+def surface_form(value: Surrogate, label: str, before: str, after: str, is_name: bool = False,
+                 in_word: bool = False) -> tuple[str, bool]:
+    """The surrogate's form for one occurrence and whether an overlap with the context was removed;
+    ``in_word``: a span that ends inside a word takes the value's stem (:class:`Realizer`'s ``stems_in_words``).
+
+    >>> v = Surrogate("산곡변전소")
+    >>> surface_form(v, "에너지·자원시설", "카페 '", "정원'에서"), surface_form(v, "에너지·자원시설", "카페 '", "정원'에서", in_word=True)
+    (('산곡변전소', False), ('산곡', True))
+    """
     if is_name:
         return value.text, False
     tw = type_word_after(after, label)
-    form = value.form(type_follows=tw is not None)
+    glued = in_word and tw is None and after[:1] != "" and is_hangul_syllable(after[0]) and not _particles_follow(after)
+    form = value.form(type_follows=tw is not None or glued)
     trimmed = False
+    if glued and value.stem is None and (stem := _strip_type(form, label)):
+        form, trimmed = stem, True
     # literal overlap with what follows (``서울이태원지구대`` + ``지구대``, ``1203호`` + ``호``, across one space)
     a = after[1:] if after.startswith(" ") else after
     for k in range(min(len(form) - 1, 12), 0, -1):
@@ -413,6 +430,12 @@ def surface_form(value: Surrogate, label: str, before: str, after: str, is_name:
     if m and not trimmed and after[:1] and is_hangul_syllable(after[0]) and any(after.startswith(u) for u in _FOLLOW_UNITS):
         form, trimmed = m.group(1), True
     return form, trimmed
+
+
+def _particles_follow(after: str) -> bool:
+    from thunder_deid.consistency import particle_follows  # particles as consistency reads them (에, 에서의)
+
+    return particle_follows(after[:12])
 
 
 _COUNTED = re.compile(r"^(.*\d)(번|호|층|세|기|년|동|번지|블록|로트|학년)$")

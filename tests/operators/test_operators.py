@@ -160,3 +160,17 @@ def test_surrogate_masks_what_the_engine_cannot_replace():
     d = Document("d", "피고인 김민준은 ㅁㅁ를 보았다", [Span(4, 7, "인명"), Span(9, 11, "알수없는라벨")])
     out = get_operator("surrogate", seed=1).render(d)
     assert "[알수없는라벨]를" in out and "김민준" not in out
+
+
+def test_a_surrogate_inside_a_word_is_a_stem():
+    """The model tagged 달빛 of 달빛정원 (a cafe) with an odd type: the surrogate must not bring a type word of
+    its own before the text's own (산곡변전소정원), in any seed."""
+    from thunder_deid.surrogates.places import all_type_words
+
+    text = "서울 영등포구에 있는 카페 '달빛정원'에서 피해자를 만났다. 달빛정원은 문을 닫았다."
+    at = [i for i in range(len(text)) if text.startswith("달빛", i)]
+    doc = Document("d", text, [Span(a, a + 2, "에너지·자원시설") for a in at])
+    words = [w for w in all_type_words() if len(w) >= 2]
+    for seed in range(20):
+        reps = [r for r in get_operator("surrogate", seed=seed).redact(doc)[1] if r.label]
+        assert len({r.text for r in reps}) == 1 and not any(r.text.endswith(w) for r in reps for w in words)

@@ -20,6 +20,7 @@ output back as replacements over the source text, so a format-preserving writer 
 from __future__ import annotations
 
 import difflib
+import functools
 from dataclasses import replace
 
 from thunder_deid.document import Document, Span
@@ -42,7 +43,7 @@ class Surrogate(Operator):
 
         spans = list(non_overlapping(doc))
         marked = doc.with_spans(replace(s, extra={**s.extra, _MARK: i}) for i, s in enumerate(spans))
-        out, _ = realize_document(marked, self.seed, self.realizer)
+        out, _ = realize_document(marked, self.seed, self.realizer or _spans_realizer())
         reps = as_replacements(doc.text, spans, out)
         # a mention the engine has no surrogate for must not stay readable: it is masked as in `mask` mode
         done = {o.extra[_MARK] for o in out.spans}
@@ -50,6 +51,14 @@ class Surrogate(Operator):
             if i not in done and not any(r.start < sp.end and sp.start < r.end for r in reps):
                 reps.append(Replacement(sp.start, sp.end, f"[{sp.label}]", sp.label))
         return sorted(reps, key=lambda r: (r.start, r.end))
+
+
+@functools.lru_cache(maxsize=1)
+def _spans_realizer():
+    """A model's span can stop inside a word (``달빛`` of ``달빛정원``): its surrogate is then a stem."""
+    from thunder_deid.surrogates.engine import Realizer
+
+    return Realizer(stems_in_words=True)
 
 
 def as_replacements(src: str, spans: list[Span], out: Document) -> list[Replacement]:
