@@ -70,6 +70,10 @@ class TrainJob:
     train_extra: Path | None = None  # documents mixed into every epoch (TrainConfig.extra_docs / extra_excerpt)
     encoded: Path | None = None      # train on windows written by --encode-to (model.encoded), not on documents
 
+    def inputs(self) -> tuple[Path | None, ...]:
+        """The paths the run reads, which its output folder must not hold."""
+        return (self.train, self.train_dir, self.valid, self.init, self.train_extra, self.encoded)
+
 
 def snapshot_tokenizer(spec: str, dest: Path, ctx: Context) -> str:
     """Copy the tokenizer into the run directory and use the copy: a tokenizer rebuilt elsewhere while
@@ -108,7 +112,7 @@ def check_run_dir(job: TrainJob) -> None:
     out = Path(job.out)
     if out.exists() and not out.is_dir():
         raise ThunderDeidError(f"--out {out} is a file; expected a run folder")
-    refuse_inputs_inside(out, (job.train, job.train_dir, job.valid, job.init, job.train_extra, job.encoded), "would hold")
+    refuse_inputs_inside(out, job.inputs(), "would hold")
     entries = {e.name for e in out.iterdir()} if out.is_dir() else set()
     foreign = {e for e in entries if not _run_entry(e)}
     if foreign:
@@ -189,6 +193,23 @@ def label_set(job: TrainJob, first: list[Document], valid: list[Document]) -> La
     return LabelSet(sorted(targets))
 
 
+def valid_documents(job: TrainJob) -> list[Document]:
+    """The validation documents at the configured target level, cut to ``valid_limit``."""
+    t = job.config.train
+    valid = [targets_of(d, t.target_level) for d in load_jsonl(job.valid)] if job.valid else []
+    return valid[: job.valid_limit] if job.valid_limit else valid
+
+
+def first_epoch(job: TrainJob, valid: list[Document]):
+    """The training base, the extra documents, epoch 1's documents (at the target level) and the label set:
+    what :func:`run` and :func:`encode` both start from."""
+    t = job.config.train
+    base = load_jsonl(job.train) if job.train is not None else None
+    extra = load_extra(job)
+    first = [targets_of(d, t.target_level) for d in epoch_documents(job, base, 1, extra)]
+    return base, extra, first, label_set(job, first, valid)
+
+
 def encode(job: TrainJob, folder: Path) -> dict:
     """Write the windows every epoch of ``job`` would train on into ``folder`` (see :mod:`.encoded`).
 
@@ -198,13 +219,9 @@ def encode(job: TrainJob, folder: Path) -> dict:
     from thunder_deid.model.encoded import epoch_file, save_windows, write_manifest
 
     cfg, t = job.config, job.config.train
-    refuse_inputs_inside(folder, (job.train, job.train_dir, job.valid, job.init, job.train_extra), "would hold")
+    refuse_inputs_inside(folder, job.inputs(), "would hold")
     tokenizer = load_tokenizer(job.tokenizer)
-    valid = [targets_of(d, t.target_level) for d in load_jsonl(job.valid)] if job.valid else []
-    base = load_jsonl(job.train) if job.train is not None else None
-    extra = load_extra(job)
-    first = epoch_documents(job, base, 1, extra)
-    labels = label_set(job, [targets_of(d, t.target_level) for d in first], valid)
+    base, extra, first, labels = first_epoch(job, valid_documents(job))
     n = 0
     for epoch in range(1, t.epochs + 1):
         docs = first if epoch == 1 else epoch_documents(job, base, epoch, extra)
@@ -369,9 +386,7 @@ def _setup(job: TrainJob, ctx: Context) -> _Trainer:
     np.random.seed(t.seed % 2**32)
     random.seed(t.seed)
     job.tokenizer = snapshot_tokenizer(job.tokenizer, job.out / "tokenizer", ctx)
-    valid = [targets_of(d, t.target_level) for d in load_jsonl(job.valid)] if job.valid else []
-    if job.valid_limit:
-        valid = valid[: job.valid_limit]
+    valid = valid_documents(job)
     if job.encoded is not None:
         from thunder_deid.model.encoded import read_manifest, vocabulary
 
@@ -391,10 +406,7 @@ def _setup(job: TrainJob, ctx: Context) -> _Trainer:
         base = extra = None
     else:
         tokenizer = load_tokenizer(job.tokenizer)
-        base = load_jsonl(job.train) if job.train is not None else None
-        extra = load_extra(job)
-        first = [targets_of(d, t.target_level) for d in epoch_documents(job, base, 1, extra)]
-        labels = label_set(job, first, valid)
+        base, extra, first, labels = first_epoch(job, valid)
     model = build_tagger(cfg.model, tokenizer, labels)
     if job.init is not None:
         init_from(model, Path(job.init), labels)
