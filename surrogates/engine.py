@@ -400,8 +400,6 @@ def surface_form(value: Surrogate, label: str, before: str, after: str, is_name:
     glued = in_word and tw is None and after[:1] != "" and is_hangul_syllable(after[0]) and not _particles_follow(after)
     form = value.form(type_follows=tw is not None or glued)
     trimmed = False
-    if glued and value.stem is None and (stem := _strip_type(form, label)):
-        form, trimmed = stem, True
     # literal overlap with what follows (``서울이태원지구대`` + ``지구대``, ``1203호`` + ``호``, across one space)
     a = after[1:] if after.startswith(" ") else after
     for k in range(min(len(form) - 1, 12), 0, -1):
@@ -415,8 +413,9 @@ def surface_form(value: Surrogate, label: str, before: str, after: str, is_name:
             continue  # the overlap is a particle (로, 과): keep it
         form, trimmed = form[:-k].rstrip(), True
         break
-    if not trimmed and tw is not None and len(tw) >= 2 and value.stem is None and tw in type_words(label):
-        # a sampled name whose type word differs from the label's type word that follows (다방 + 커피숍)
+    if not trimmed and value.stem is None and (glued or (tw is not None and len(tw) >= 2 and tw in type_words(label))):
+        # a sampled name whose type word differs from the label's type word that follows (다방 + 커피숍), or
+        # from the word's own rest (산곡변전소 + 정원)
         stem = _strip_type(form, label)
         if stem:
             form, trimmed = stem, True
