@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from string import ascii_uppercase
 
+from thunder_deid.consistency import particle_follows
 from thunder_deid.document import Document, Span
 from thunder_deid.operators.base import Operator, Replacement, non_overlapping, register
 from thunder_deid.operators.particles import with_particles
@@ -135,10 +136,9 @@ def _base(s: Span) -> str:
     return split_label(s.label)[0]
 
 
-def _address_part(label: str) -> bool:
-    base = split_label(label)[0]
-    tax = load_taxonomy()
-    return court_style(label) == "omit" and base in tax and (base == "주소" or tax.is_descendant(base, "주소"))
+def _address_part(s: Span) -> bool:
+    base, tax = _base(s), load_taxonomy()
+    return court_style(s.label) == "omit" and base in tax and (base == "주소" or tax.is_descendant(base, "주소"))
 
 
 def address_runs(text: str, spans: list[Span]) -> list[Span]:
@@ -158,7 +158,7 @@ def address_runs(text: str, spans: list[Span]) -> list[Span]:
     run = 0  # pieces in the span at out[-1]
     for s in spans:
         p = out[-1] if out else None
-        if (p is not None and _address_part(p.label) and _address_part(s.label) and s.start >= p.end
+        if (p is not None and _address_part(p) and _address_part(s) and s.start >= p.end
                 and _GLUE.fullmatch(text, p.end, s.start)
                 and not (_base(p) == _base(s) == "주소" and "," in text[p.end:s.start])):  # a list of addresses
             label = p.label if _base(p) == "주소" or _base(s) != "주소" else s.label
@@ -175,8 +175,6 @@ def address_runs(text: str, spans: list[Span]) -> list[Span]:
 
 def _finish(text: str, out: list[Span], run: int) -> None:
     """Close a run of address pieces over the unit word right after it (``1104`` + ``호``)."""
-    from thunder_deid.consistency import particle_follows
-
     if run > 1 and (m := _TAIL.match(text, out[-1].end)) and particle_follows(text[m.end():m.end() + 12]):
         out[-1] = Span(out[-1].start, m.end(), out[-1].label, score=out[-1].score)
 
