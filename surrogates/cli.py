@@ -50,6 +50,8 @@ def register(sub: "argparse._SubParsersAction") -> None:
     cov.set_defaults(func=_coverage)
     sg.set_defaults(func=lambda a: (sg.print_help(), 2)[1])
 
+    from thunder_deid.surrogates.engine import STEMS
+
     rz = sub.add_parser(
         "realize", formatter_class=HelpFormatter, help="replace every span by a surrogate (training/evaluation data)",
         description="Replace every span of a JSONL corpus by a seeded, type-compatible surrogate, repair the Korean\n"
@@ -73,6 +75,10 @@ def register(sub: "argparse._SubParsersAction") -> None:
     rz.add_argument("--source", choices=("all", "train", "eval"), default="all",
                     help="part of every surrogate source to draw from: train (training data), eval (held-out-source\n"
                     "evaluation sets; never shares a name, given name or business name with train), all (default)")
+    rz.add_argument("--stems", action="append", default=[], choices=STEMS, metavar="WHERE",
+                    help="also write a value's stem (no type word of its own) here: court_bare, a court placeholder with\n"
+                    "no type word after it (the court round trip's file: courts keep type words outside placeholders);\n"
+                    "in_words, a span ending inside a word (repeatable; default: only before a type word)")
     rz.add_argument("--report", metavar="FILE", help="also write the replacement report as JSON")
     rz.add_argument("--skip-invalid", action="store_true",
                     help="leave invalid spans (out of range, empty, unknown label, overlapping) as plain text and count "
@@ -121,7 +127,7 @@ def _realize(args: argparse.Namespace) -> int:
         raise ThunderDeidError("give either --seed S (single schedule) or --epochs N --train-seed T (per-epoch)")
     if args.epochs is not None and (args.train_seed is None or args.epochs < 1):
         raise ThunderDeidError("--epochs N needs N >= 1 and --train-seed T")
-    realizer = Realizer(_inventory(args.inventory), args.keep, args.source)
+    realizer = Realizer(_inventory(args.inventory), args.keep, args.source, args.stems)
     if args.seed is not None:
         jobs = [(args.seed, Path(args.output))]
     else:

@@ -130,18 +130,21 @@ class Realizer:
     only); ``keep`` lists labels left as they are (rendered as text, not spans, and counted as skipped);
     ``source`` is the part of every surrogate source drawn from (``all``, ``train`` or ``eval``,
     :mod:`.sources`): training realises from ``train``, held-out evaluation sets from ``eval``.
-    ``stems_in_words``: a span that ends inside a word gets a value without its own type word, since the
-    word's rest is the mention's own (``달빛`` of ``달빛정원``: not ``산곡변전소`` + ``정원``). The ``surrogate``
-    output mode sets it for a model's spans; realisations of annotated data leave it off, so training and
-    evaluation files read as before.
+    ``stems``: where a value is written without its own type word besides before a type word (:data:`STEMS`):
+    ``in_words``, a span that ends inside a word, whose rest is the mention's own (``달빛`` of ``달빛정원``:
+    not ``산곡변전소`` + ``정원``; the ``surrogate`` output mode, for a model's spans); ``court_bare``, a
+    court placeholder with no type word after it, since courts keep an entity's type word outside the
+    placeholder (``A은행``, ``B 주식회사``, ``(명칭 생략)대학``) and a bare one stood for a name without one (the
+    court round trip's realisation, so that it is what court style inverts). Realisations of annotated data
+    for training and evaluation use neither.
     """
 
     def __init__(self, inventory: Inventory | None = None, keep: Iterable[str] = (), source: str = "all",
-                 stems_in_words: bool = False):
+                 stems: Iterable[str] = ()):
         self.taxonomy = load_taxonomy()
         self.registry = Registry(self.taxonomy, inventory if inventory is not None else Inventory.from_env(), keep)
         self.source = check_part(source)
-        self.stems_in_words = stems_in_words
+        self.stems = check_stems(stems)
 
     # -- stage (i) ---------------------------------------------------------------------------------
     def _prepare(self, doc: Document, report: RealizeReport) -> list[_Item]:
@@ -275,8 +278,9 @@ class Realizer:
                 continue
             after = text[it.end : it.end + WINDOW]
             before = _recent(out)
+            where = {w for w in self.stems if w != "court_bare" or is_placeholder(mention)}
             form, trimmed = surface_form(value, it.label, before, after, self.registry.taxonomy.is_descendant(it.label, "이름"),
-                                         in_word=self.stems_in_words)
+                                         stems=where)
             report.overlaps_removed += trimmed
             out.append(form)
             extra = {k: v for k, v in it.span.extra.items() if k != "text"}
@@ -386,18 +390,27 @@ def _strip_type(form: str, label: str) -> str | None:
 
 
 def surface_form(value: Surrogate, label: str, before: str, after: str, is_name: bool = False,
-                 in_word: bool = False) -> tuple[str, bool]:
+                 stems: Iterable[str] = ()) -> tuple[str, bool]:
     """The surrogate's form for one occurrence and whether an overlap with the context was removed;
-    ``in_word``: a span that ends inside a word takes the value's stem (:class:`Realizer`'s ``stems_in_words``).
+    ``stems``: where else the value's stem is written (:class:`Realizer`; ``court_bare`` here means the
+    occurrence was a court placeholder).
 
     >>> v = Surrogate("산곡변전소")
-    >>> surface_form(v, "에너지·자원시설", "카페 '", "정원'에서"), surface_form(v, "에너지·자원시설", "카페 '", "정원'에서", in_word=True)
+    >>> surface_form(v, "에너지·자원시설", "카페 '", "정원'에서"), surface_form(v, "에너지·자원시설", "카페 '", "정원'에서", stems={"in_words"})
     (('산곡변전소', False), ('산곡', True))
+    >>> b = Surrogate("도담주식회사")
+    >>> surface_form(b, "사업체", "(", ") 그룹"), surface_form(b, "사업체", "(", ") 그룹", stems={"court_bare"})
+    (('도담주식회사', False), ('도담', True))
     """
     if is_name:
         return value.text, False
     tw = type_word_after(after, label)
-    glued = in_word and tw is None and after[:1] != "" and is_hangul_syllable(after[0]) and not _particles_follow(after)
+    glued = ("in_words" in stems and tw is None and after[:1] != "" and is_hangul_syllable(after[0])
+             and not _particles_follow(after))
+    # a court placeholder of a business or an institution (the labels with type words of their own, banks)
+    # covers the name without a type word, whether one follows (C 주식회사) or not
+    bare = "court_bare" in stems and (bool(type_words(label)) or label == "은행업")
+    glued = glued or bare
     form = value.form(type_follows=tw is not None or glued)
     trimmed = False
     # literal overlap with what follows (``서울이태원지구대`` + ``지구대``, ``1203호`` + ``호``, across one space)
@@ -413,9 +426,9 @@ def surface_form(value: Surrogate, label: str, before: str, after: str, is_name:
             continue  # the overlap is a particle (로, 과): keep it
         form, trimmed = form[:-k].rstrip(), True
         break
-    if not trimmed and value.stem is None and (glued or (tw is not None and len(tw) >= 2 and tw in type_words(label))):
+    if not trimmed and (value.stem is None or bare) and (glued or (tw is not None and len(tw) >= 2 and tw in type_words(label))):
         # a sampled name whose type word differs from the label's type word that follows (다방 + 커피숍), or
-        # from the word's own rest (산곡변전소 + 정원)
+        # from the word's own rest (산곡변전소 + 정원); a court placeholder's stem that still ends in one (에버테크)
         stem = _strip_type(form, label)
         if stem:
             form, trimmed = stem, True
@@ -429,6 +442,18 @@ def surface_form(value: Surrogate, label: str, before: str, after: str, is_name:
     if m and not trimmed and after[:1] and is_hangul_syllable(after[0]) and any(after.startswith(u) for u in _FOLLOW_UNITS):
         form, trimmed = m.group(1), True
     return form, trimmed
+
+
+STEMS = ("in_words", "court_bare")
+
+
+def check_stems(stems: Iterable[str]) -> frozenset[str]:
+    """``stems`` of a :class:`Realizer`, checked: a typo must not silently realise another way."""
+    out = frozenset(stems)
+    bad = sorted(out - set(STEMS))
+    if bad:
+        raise ValueError(f"stems: unknown {', '.join(bad)} (choose from {', '.join(STEMS)})")
+    return out
 
 
 def _particles_follow(after: str) -> bool:

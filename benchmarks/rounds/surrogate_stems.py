@@ -1,4 +1,4 @@
-"""What ``Realizer(stems_in_words=True)`` changes in ``surrogate`` output: the replacements that differ from
+"""What ``Realizer(stems={"in_words"})`` changes in ``surrogate`` output: the replacements that differ from
 the engine's default (BENCHMARKS.md, "A surrogate inside a word is a stem").
 
     python benchmarks/rounds/surrogate_stems.py runs/s9/ev/Qp.court.jsonl

@@ -249,3 +249,33 @@ def test_pseudonymises_real_values():
         assert names[0] == names[2] != names[1]
         assert all(s.score == 0.9 for s in out.spans)
         assert re.fullmatch(r"\S+(로|길) \d+", out.span_text(out.spans[1]))
+
+
+def test_court_bare_placeholders_get_stems_only():
+    """The court round trip's realisation: a bare court placeholder of a business stood for a name without a
+    type word (courts keep type words outside placeholders), so court style must find nothing to keep."""
+    from thunder_deid.operators.court import without_type_word
+
+    text = "피고인은 B와 계약하고 (상호명 2 생략) 그룹 계열사를 거쳐 C 주식회사에 입금하였다. 동방기획은 B의 거래처이다."
+    mentions = ["B", "(상호명 2 생략)", "C", "동방기획", "B"]
+    spans, k = [], 0
+    for m in mentions:
+        k = text.index(m, k)
+        spans.append(Span(k, k + len(m), "사업체"))
+        k += len(m)
+    doc = Document("c", text, spans)
+    court_bare = Realizer(Inventory(), stems=["court_bare"])
+    kept = plain = 0
+    for seed in range(30):
+        out, _ = court_bare.realize(doc, seed)
+        read = [out.text[s.start:s.end] for s in out.spans]
+        kept += sum(without_type_word(out.text, s).end < s.end for i, s in enumerate(out.spans) if i != 3)
+        assert read[0] == read[4] and "동방기획" not in out.text  # one value a group; real values replaced too
+        default, _ = Realizer(Inventory()).realize(doc, seed)
+        plain += sum(without_type_word(default.text, s).end < s.end for i, s in enumerate(default.spans) if i != 3)
+    assert kept == 0 and plain > 0  # the default draws type words court style then keeps (동방기획 is no placeholder)
+
+
+def test_unknown_stems_are_refused():
+    with pytest.raises(ValueError, match="court_bar"):
+        Realizer(Inventory(), stems=["court_bar"])

@@ -58,7 +58,7 @@ def _spans_realizer():
     """A model's span can stop inside a word (``달빛`` of ``달빛정원``): its surrogate is then a stem."""
     from thunder_deid.surrogates.engine import Realizer
 
-    return Realizer(stems_in_words=True)
+    return Realizer(stems={"in_words"})
 
 
 def as_replacements(src: str, spans: list[Span], out: Document) -> list[Replacement]:
