@@ -466,14 +466,16 @@ _COUNTED = re.compile(r"^(.*\d)(번|호|층|세|기|년|동|번지|블록|로트
 _FOLLOW_UNITS = ("번", "호", "층", "세", "기", "년", "동", "실", "차", "선", "블록", "로트", "학년", "개월", "회", "명", "원", "대", "칸", "라인")
 
 
-_DEFAULT: dict[str, Realizer] = {}
+_DEFAULT: dict[tuple[str, frozenset[str]], Realizer] = {}
 
 
-def default_realizer(source: str = "all") -> Realizer:
-    """The shared realizer of a source part (``train`` for training data, ``eval`` for held-out sets)."""
-    if source not in _DEFAULT:
-        _DEFAULT[source] = Realizer(source=source)
-    return _DEFAULT[source]
+def default_realizer(source: str = "all", stems: Iterable[str] = ()) -> Realizer:
+    """The shared realizer of a source part (``train`` for training data, ``eval`` for held-out sets) and
+    ``stems`` (:class:`Realizer`)."""
+    key = (source, check_stems(stems))
+    if key not in _DEFAULT:
+        _DEFAULT[key] = Realizer(source=source, stems=key[1])
+    return _DEFAULT[key]
 
 
 def realize_document(doc: Document, seed: int, realizer: Realizer | None = None) -> tuple[Document, RealizeReport]:

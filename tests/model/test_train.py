@@ -239,8 +239,35 @@ def test_cli_mix_options_are_checked(data, tiny_tokenizer_dir, capsys):
     assert main(args + ["--extra-docs", "3"]) == 2
     assert main(args + ["--train-extra", str(data / "train.jsonl"), "--extra-excerpt", "-5"]) == 2
     err = capsys.readouterr().err
-    assert "--extra-docs and --extra-excerpt need --train-extra" in err and "--extra-excerpt: -5 is negative" in err
+    assert "--extra-docs, --extra-excerpt and --extra-stems need --train-extra" in err and "--extra-excerpt: -5 is negative" in err
     assert not (data / "run").exists()
+
+
+def test_extra_documents_with_court_bare_stems(data, tiny_tokenizer_dir):
+    """``--extra-stems court_bare``: the extra documents' bare business placeholders get stems, the main set
+    is realised as before, and a typo in a config file is refused."""
+    from thunder_deid.document import Document, Span, load_jsonl
+    from thunder_deid.model.config import problems
+    from thunder_deid.model.train import epoch_documents, load_extra
+    from thunder_deid.operators.court import without_type_word
+
+    text = "피고인은 B와 C에게 D를 팔았다."
+    extra = [Document(f"p{i}", text, [Span(5, 6, "사업체"), Span(8, 9, "사업체"), Span(12, 13, "사업체")])
+             for i in range(20)]
+    write_jsonl(data / "extra.jsonl", extra)
+    job = _job(data, tiny_tokenizer_dir, "run", save_best=False)
+    job.train_extra = data / "extra.jsonl"
+    job.config.train.replacement = "per-epoch"
+    base, pool = load_jsonl(data / "train.jsonl"), load_extra(job)
+    kept = {}
+    for stems in ("", "court_bare"):
+        job.config.train.extra_stems = stems
+        docs = epoch_documents(job, base, 1, pool)
+        kept[stems] = sum(without_type_word(d.text, s).end < s.end for d in docs[len(base):] for s in d.spans)
+        kept[f"main {stems}"] = [d.text for d in docs[:len(base)]]
+    assert kept["court_bare"] == 0 < kept[""] and kept["main "] == kept["main court_bare"]
+    job.config.train.extra_stems = "court-bare"
+    assert [(s, f) for s, f, _ in problems(job.config)] == [("train", "extra_stems")]
 
 
 def test_a_step_with_a_non_finite_gradient_is_skipped_not_applied(data, tiny_tokenizer_dir, monkeypatch, capsys):

@@ -36,13 +36,17 @@ def _train_options(p: argparse.ArgumentParser, finetune: bool = False) -> None:
     p.add_argument("--extra-excerpt", type=int, metavar="CHARS",
                    help="keep of each drawn document its header (up to 주 문), its last lines and one random stretch of "
                         "about CHARS characters of the rest (default: the whole document)")
+    p.add_argument("--extra-stems", choices=("court_bare",),
+                   help="realise the --train-extra documents' court placeholders of businesses and institutions as "
+                        "bare stems, as the court wrote them (`realize --stems court_bare`)")
 
 
 def _apply(cfg, a: argparse.Namespace) -> None:
     t = cfg.train
     for arg, field in (("epochs", "epochs"), ("lr", "learning_rate"), ("batch_size", "batch_size"),
                        ("effective_batch", "effective_batch"), ("replacement", "replacement"), ("seed", "seed"),
-                       ("target_level", "target_level"), ("extra_docs", "extra_docs"), ("extra_excerpt", "extra_excerpt")):
+                       ("target_level", "target_level"), ("extra_docs", "extra_docs"), ("extra_excerpt", "extra_excerpt"),
+                       ("extra_stems", "extra_stems")):
         v = getattr(a, arg, None)
         if v is not None:
             setattr(t, field, v)
@@ -50,8 +54,8 @@ def _apply(cfg, a: argparse.Namespace) -> None:
 
     for _, name, msg in problems(cfg):
         raise ThunderDeidError(f"--{name.replace('_', '-')}: {msg}")
-    if (a.extra_docs or a.extra_excerpt) and a.train_extra is None:
-        raise ThunderDeidError("--extra-docs and --extra-excerpt need --train-extra")
+    if (a.extra_docs or a.extra_excerpt or getattr(a, "extra_stems", None)) and a.train_extra is None:
+        raise ThunderDeidError("--extra-docs, --extra-excerpt and --extra-stems need --train-extra")
 
 
 def cmd_train(a: argparse.Namespace) -> int:

@@ -74,6 +74,7 @@ class TrainConfig:
     eval_every_epochs: int = 1
     extra_docs: int = 0             # --train-extra documents drawn per epoch (0: all of them)
     extra_excerpt: int = 0          # body characters kept per extra document besides header and footer (0: whole)
+    extra_stems: str = ""           # "court_bare": extra documents' bare court placeholders realised as stems
 
 
 @dataclass
@@ -103,6 +104,7 @@ def _build(klass, values: dict[str, Any], where: str):
 CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("train", "replacement"): ("per-epoch", "single", "none"),
     ("train", "target_level"): ("leaf", "mid", "top"),
+    ("train", "extra_stems"): ("", "court_bare"),
 }
 
 

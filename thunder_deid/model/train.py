@@ -139,7 +139,8 @@ def epoch_documents(job: TrainJob, base: list[Document] | None, epoch: int,
         docs = list(base) if t.replacement == "none" else list(realize_documents(base, seed, realizer))
     if extra:
         drawn = extra_draw(extra, t, epoch)
-        docs += drawn if t.replacement == "none" else list(realize_documents(drawn, seed, realizer))
+        stems = [t.extra_stems] if t.extra_stems else []
+        docs += drawn if t.replacement == "none" else list(realize_documents(drawn, seed, default_realizer("train", stems)))
     return docs
 
 
