@@ -10,7 +10,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import logging
+import signal
 import sys
+import threading
 from typing import Sequence
 
 from thunder_deid.errors import ThunderDeidError
@@ -54,6 +56,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class Terminated(BaseException):
+    """SIGTERM (a scheduler's kill, ``timeout``), raised so that half-written outputs are removed on the way out."""
+
+
+def _on_sigterm(signum, frame):  # noqa: ARG001
+    raise Terminated
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -61,8 +71,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    # Python's default SIGTERM ends the process without unwinding, leaving `.NAME.x1y2.tmp` files behind
+    previous = signal.signal(signal.SIGTERM, _on_sigterm) if threading.current_thread() is threading.main_thread() else None
     try:
         return int(args.func(args) or 0)
+    except Terminated:
+        print(f"thunder-deid {args.command}: terminated; outputs are written atomically, none is half-done",
+              file=sys.stderr)
+        return 143
     except ThunderDeidError as e:
         print(f"thunder-deid {args.command}: error: {e}", file=sys.stderr)
         return 2
@@ -83,6 +99,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"thunder-deid {args.command}: interrupted; outputs are written atomically, none is half-done",
               file=sys.stderr)
         return 130
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 if __name__ == "__main__":  # pragma: no cover
