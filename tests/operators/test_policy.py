@@ -43,7 +43,7 @@ def test_modes_and_thresholds_inherit_down_the_tree(tmp_path):
     assert p.mode_for("계좌번호") == "mask" and p.mode_for("나이") == "keep" and p.mode_for("인명") == "court"
     assert p.threshold_for("은행업") == 0.3 and p.threshold_for("인명") == 0.5
     out, reps = p.redact(DOC)
-    assert out == ("피고인 A는 2020. 3. 5. B은행 계좌([계좌번호])로 [업무관리번호] 건을 처리하였고, A의 나이는 36세이다.")
+    assert out == ("피고인 A는 2020. 3. 5. ○○은행 계좌([계좌번호])로 [업무관리번호] 건을 처리하였고, A의 나이는 36세이다.")
     # the caller's mode replaces the default mode only; labels with their own mode keep it
     out2, _ = p.redact(DOC, "tag")
     assert "<<<김민준:인명>>>" in out2 and "[계좌번호]" in out2 and "36세이다" in out2

@@ -22,7 +22,7 @@ json       Document JSON (text unchanged, spans with scores); no replacements
     >>> from thunder_deid.document import Document, Span
     >>> doc = Document("d", "피고인 김민준은 하나은행에", [Span(4, 7, "인명"), Span(9, 13, "은행업")])
     >>> render(doc, "court")
-    '피고인 A는 B은행에'
+    '피고인 A는 ○○은행에'
     >>> render(doc, "mask")
     '피고인 [인명]은 [은행업]에'
 
