@@ -76,8 +76,8 @@ def register(sub: "argparse._SubParsersAction") -> None:
                     help="part of every surrogate source to draw from: train (training data), eval (held-out-source\n"
                     "evaluation sets; never shares a name, given name or business name with train), all (default)")
     rz.add_argument("--stems", action="append", default=[], choices=STEMS, metavar="WHERE",
-                    help="also write a value's stem (no type word of its own) here: court_bare, a court placeholder with\n"
-                    "no type word after it (the court round trip's file: courts keep type words outside placeholders);\n"
+                    help="also write a value's stem (no type word of its own) here: court_bare, a court placeholder of a\n"
+                    "business or institution (the court round trip's file: courts keep type words outside placeholders);\n"
                     "in_words, a span ending inside a word (repeatable; default: only before a type word)")
     rz.add_argument("--report", metavar="FILE", help="also write the replacement report as JSON")
     rz.add_argument("--skip-invalid", action="store_true",
