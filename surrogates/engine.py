@@ -361,8 +361,22 @@ def _type_indexes(label: str) -> tuple[dict[str, tuple[str, ...]], ...]:
 
 
 @functools.lru_cache(maxsize=None)
-def _strip_words(label: str) -> tuple[str, ...]:
-    return tuple(sorted(set(type_words(label)) | set(all_type_words()), key=len, reverse=True))
+def _strip_words(label: str, units: bool) -> tuple[str, ...]:
+    words = set(type_words(label)) | set(all_type_words()) | (set(UNIT_WORDS) if units else set())
+    return tuple(sorted((w for w in words if len(w) >= 2), key=len, reverse=True))
+
+
+def trailing_type_word(form: str, label: str, units: bool = False) -> str | None:
+    """The type word ``form`` ends in, when two characters remain before it (``units``: unit words such as
+    ``지점`` and ``번지`` count too, as court style reads a mention); the engine's and court style's one test.
+
+    >>> trailing_type_word("조조공인중개사사무소", "부동산중개업"), trailing_type_word("강남지점", "지점", units=True)
+    ('공인중개사사무소', '지점')
+    """
+    for w in _strip_words(label, units):
+        if form.endswith(w) and len(form) - len(w) >= 2:
+            return w
+    return None
 
 
 def identities(value: Surrogate, label: str, is_name: bool = False) -> set[str]:
@@ -383,10 +397,8 @@ def identities(value: Surrogate, label: str, is_name: bool = False) -> set[str]:
 
 def _strip_type(form: str, label: str) -> str | None:
     """``조조공인중개사사무소`` -> ``조조``: a sampled name minus its own type word, when two syllables remain."""
-    for w in _strip_words(label):
-        if len(w) >= 2 and form.endswith(w) and len(form) - len(w) >= 2:
-            return form[: -len(w)].rstrip()
-    return None
+    w = trailing_type_word(form, label)
+    return form[: -len(w)].rstrip() if w else None
 
 
 def surface_form(value: Surrogate, label: str, before: str, after: str, is_name: bool = False,

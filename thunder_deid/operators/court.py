@@ -193,21 +193,19 @@ def without_type_word(text: str, span: Span) -> Span:
     >>> [text[s.start:s.end] for s in (without_type_word(text, Span(0, 4, "사업체")), without_type_word(text, Span(6, 10, "은행업")))]
     ['동신', '하나']
     """
-    from thunder_deid.surrogates.engine import UNIT_WORDS
-    from thunder_deid.surrogates.places import all_type_words, type_words
+    from thunder_deid.surrogates.engine import trailing_type_word
 
     tax = load_taxonomy()
     base = split_label(span.label)[0]
     if base not in tax or tax.is_descendant(base, "이름"):
         return span
-    mention = text[span.start:span.end]
-    for w in sorted(set(type_words(base)) | set(all_type_words()) | set(UNIT_WORDS), key=len, reverse=True):
-        if len(w) >= 2 and mention.endswith(w) and len(mention.rstrip()) - len(w) >= 2:
-            end = span.end - len(w)
-            while end > span.start and text[end - 1] == " ":
-                end -= 1
-            return Span(span.start, end, span.label, span.sub, span.score)
-    return span
+    w = trailing_type_word(text[span.start:span.end], base, units=True)
+    if w is None:
+        return span
+    end = span.end - len(w)
+    while end > span.start and text[end - 1] == " ":
+        end -= 1
+    return Span(span.start, end, span.label, span.sub, span.score)
 
 
 def omission_word(label: str) -> str:
