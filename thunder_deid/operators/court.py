@@ -136,6 +136,9 @@ class Court(Operator):
 _UNIT = r"(?:동|호|호실|층|번지|블록|로트)"
 _GLUE = re.compile(rf"[\s,]*(?:{_UNIT}[\s,]*)?")
 _TAIL = re.compile(_UNIT)
+# what may stand in a road-name address's reference note besides detected names: (목동, 한결아파트)
+_NOTE_WORDS = r"(?:동|가|리|아파트|빌라|오피스텔|맨션|빌딩|타운|마을|단지|주택)"
+_NOTE_GLUE = re.compile(rf"[\s,·]*(?:{_NOTE_WORDS}[\s,·]*)*")
 
 
 def _base(s: Span) -> str:
@@ -152,11 +155,19 @@ def address_runs(text: str, spans: list[Span]) -> list[Span]:
     spaces, commas and unit words between them, and a unit word right after the last (``1104호``); labelled
     주소 when one of them is.
 
-        >>> t = "주거 서울 양천구 목동동로 417, 203동 1104호(목동)"
+        >>> t = "주거 서울 양천구 목동동로 417, 203동 1104호(목동, 한결아파트)"
         >>> at = lambda w, label: Span(t.index(w), t.index(w) + len(w), label)
         >>> spans = [at("목동동로 417", "주소"), at("203", "건물동호수"), at("1104", "건물동호수")]
         >>> Court().render(Document("d", t, spans))
-        '주거 서울 양천구 (주소 생략)(목동)'
+        '주거 서울 양천구 (주소 생략)(목동, 한결아파트)'
+
+    The road-name address's reference note goes with it when every name in it was detected, since law.go.kr
+    omits the address whole (806 of its 816 ``(주소 생략)`` have no note after them):
+
+        >>> note = t.index("(")
+        >>> inner = [Span(note + 1, note + 2, "행정구역-동"), at("한결", "주거시설")]   # 목 of 목동, 한결 of 한결아파트
+        >>> Court().render(Document("d", t, spans + inner))
+        '주거 서울 양천구 (주소 생략)'
 
     Two addresses in a list stay two: ``(주소 1 생략), (주소 2 생략)``.
     """
@@ -176,6 +187,31 @@ def address_runs(text: str, spans: list[Span]) -> list[Span]:
         out.append(s)
         run = 1
     _finish(text, out, run)
+    return _with_notes(text, out)
+
+
+def _with_notes(text: str, spans: list[Span]) -> list[Span]:
+    """An omitted address over the parenthesised note right after it, ``(목동, 한결아파트)``, when the note holds
+    detected place names (symbol style) and nothing else but the words such a note is made of."""
+    out: list[Span] = []
+    i = 0
+    while i < len(spans):
+        s = spans[i]
+        start = s.end + (text[s.end:s.end + 2] == " (")
+        close = text.find(")", start, start + 40) if text[start:start + 1] == "(" else -1
+        inner = []
+        j = i + 1
+        while close > 0 and j < len(spans) and spans[j].end <= close:
+            inner.append(spans[j])
+            j += 1
+        if (_address_part(s) and inner and all(court_style(x.label) == "symbol" for x in inner)
+                and all(_NOTE_GLUE.fullmatch(text, a, b) for a, b in zip([start + 1] + [x.end for x in inner],
+                                                                       [x.start for x in inner] + [close]))):
+            out.append(Span(s.start, close + 1, s.label, s.sub, s.score))
+            i = j
+            continue
+        out.append(s)
+        i += 1
     return out
 
 
