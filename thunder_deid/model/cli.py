@@ -11,6 +11,8 @@ from thunder_deid.errors import ThunderDeidError
 
 
 def _train_options(p: argparse.ArgumentParser, finetune: bool = False) -> None:
+    from thunder_deid.model.config import CHOICES
+
     p.add_argument("--valid", type=Path, help="validation JSONL (realised text), for checkpoint selection "
                                                "(without it no epoch is scored and the last one is kept)")
     p.add_argument("--out", type=Path, required=True, help="run directory: best/, checkpoint/, metrics.jsonl")
@@ -36,7 +38,7 @@ def _train_options(p: argparse.ArgumentParser, finetune: bool = False) -> None:
     p.add_argument("--extra-excerpt", type=int, metavar="CHARS",
                    help="keep of each drawn document its header (up to 주 문), its last lines and one random stretch of "
                         "about CHARS characters of the rest (default: the whole document)")
-    p.add_argument("--extra-stems", choices=("court_bare",),
+    p.add_argument("--extra-stems", choices=[c for c in CHOICES["train", "extra_stems"] if c],
                    help="realise the --train-extra documents' court placeholders of businesses and institutions as "
                         "bare stems, as the court wrote them (`realize --stems court_bare`)")
 

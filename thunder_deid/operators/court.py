@@ -197,21 +197,19 @@ def _with_notes(text: str, spans: list[Span]) -> list[Span]:
     i = 0
     while i < len(spans):
         s = spans[i]
+        i += 1
         start = s.end + (text[s.end:s.end + 2] == " (")
-        close = text.find(")", start, start + 40) if text[start:start + 1] == "(" else -1
-        inner = []
-        j = i + 1
+        close = text.find(")", start, start + 40) if _address_part(s) and text[start:start + 1] == "(" else -1
+        j = i
         while close > 0 and j < len(spans) and spans[j].end <= close:
-            inner.append(spans[j])
             j += 1
-        if (_address_part(s) and inner and all(court_style(x.label) == "symbol" for x in inner)
+        inner = spans[i:j]
+        if (inner and all(court_style(x.label) == "symbol" for x in inner)
                 and all(_NOTE_GLUE.fullmatch(text, a, b) for a, b in zip([start + 1] + [x.end for x in inner],
                                                                        [x.start for x in inner] + [close]))):
-            out.append(Span(s.start, close + 1, s.label, s.sub, s.score))
+            s = Span(s.start, close + 1, s.label, s.sub, s.score)
             i = j
-            continue
         out.append(s)
-        i += 1
     return out
 
 

@@ -20,7 +20,6 @@ output back as replacements over the source text, so a format-preserving writer 
 from __future__ import annotations
 
 import difflib
-import functools
 from dataclasses import replace
 
 from thunder_deid.document import Document, Span
@@ -39,11 +38,12 @@ class Surrogate(Operator):
         self.realizer = realizer
 
     def replacements(self, doc: Document) -> list[Replacement]:
-        from thunder_deid.surrogates import realize_document
+        from thunder_deid.surrogates.engine import default_realizer, realize_document
 
         spans = list(non_overlapping(doc))
         marked = doc.with_spans(replace(s, extra={**s.extra, _MARK: i}) for i, s in enumerate(spans))
-        out, _ = realize_document(marked, self.seed, self.realizer or _spans_realizer())
+        # a model's span can stop inside a word (달빛 of 달빛정원): its surrogate is then a stem
+        out, _ = realize_document(marked, self.seed, self.realizer or default_realizer(stems={"in_words"}))
         reps = as_replacements(doc.text, spans, out)
         # a mention the engine has no surrogate for must not stay readable: it is masked as in `mask` mode
         done = {o.extra[_MARK] for o in out.spans}
@@ -51,14 +51,6 @@ class Surrogate(Operator):
             if i not in done and not any(r.start < sp.end and sp.start < r.end for r in reps):
                 reps.append(Replacement(sp.start, sp.end, f"[{sp.label}]", sp.label))
         return sorted(reps, key=lambda r: (r.start, r.end))
-
-
-@functools.lru_cache(maxsize=1)
-def _spans_realizer():
-    """A model's span can stop inside a word (``달빛`` of ``달빛정원``): its surrogate is then a stem."""
-    from thunder_deid.surrogates.engine import Realizer
-
-    return Realizer(stems={"in_words"})
 
 
 def as_replacements(src: str, spans: list[Span], out: Document) -> list[Replacement]:
