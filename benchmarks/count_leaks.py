@@ -49,8 +49,8 @@ def _ends_word(rest: str) -> bool:
     return False
 
 
-def leaks(text: str, forms: set[str], covered: list[tuple[int, int]]) -> dict[str, int]:
-    out: dict[str, int] = {}
+def _readable(text: str, forms: set[str], covered: list[tuple[int, int]]):
+    """(form, start, end) of every occurrence of a form outside the replacements that starts a word."""
     for form in forms:
         for m in re.finditer(re.escape(form), text):
             a, b = m.start(), m.end()
@@ -58,11 +58,17 @@ def leaks(text: str, forms: set[str], covered: list[tuple[int, int]]) -> dict[st
                 continue
             if a and (_hangul(text[a - 1]) or text[a - 1].isalnum()) and (_hangul(form[0]) or form[0].isalnum()):
                 continue
-            if not _ends_word(text[b:b + 8]):
-                continue  # a longer word (제1항, 71번, 임시의장), not the form
-            if b < len(text) and text[b].isalnum() and not _hangul(text[b]) and form[-1].isalnum():
-                continue
-            out[form] = out.get(form, 0) + 1
+            yield form, a, b
+
+
+def leaks(text: str, forms: set[str], covered: list[tuple[int, int]]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for form, a, b in _readable(text, forms, covered):
+        if not _ends_word(text[b:b + 8]):
+            continue  # a longer word (제1항, 71번, 임시의장), not the form
+        if b < len(text) and text[b].isalnum() and not _hangul(text[b]) and form[-1].isalnum():
+            continue
+        out[form] = out.get(form, 0) + 1
     return out
 
 
@@ -77,15 +83,9 @@ def typed_leaks(text: str, forms: set[str], covered: list[tuple[int, int]]) -> d
     """Forms left readable with a type word glued after them (``봄날연구소의``), counted per form."""
     words = _type_words()
     out: dict[str, int] = {}
-    for form in forms:
-        for m in re.finditer(re.escape(form), text):
-            a, b = m.start(), m.end()
-            if any(x < b and a < y for x, y in covered):
-                continue
-            if a and (_hangul(text[a - 1]) or text[a - 1].isalnum()) and (_hangul(form[0]) or form[0].isalnum()):
-                continue
-            if any(text.startswith(w, b) and _ends_word(text[b + len(w):b + len(w) + 8]) for w in words):
-                out[form] = out.get(form, 0) + 1
+    for form, a, b in _readable(text, forms, covered):
+        if any(text.startswith(w, b) and _ends_word(text[b + len(w):b + len(w) + 8]) for w in words):
+            out[form] = out.get(form, 0) + 1
     return out
 
 
