@@ -7,7 +7,9 @@ writes", "Financial businesses in symbols", "An address's reference note"; the c
 2. the placeholders of financial labels in the precedents training split, by kind, in documents;
 3. omitted addresses with and without a parenthesised note after them, in the shared precedents;
 4. bank placeholders of the fact training split with ``은행`` outside the span (``B은행``) or bare (``B``);
-5. with ``--realized`` (precedents validation): spans realised inside the court's parentheses (``(관악)대학``).
+5. with ``--realized`` (precedents validation): spans realised inside the court's parentheses (``(관악)대학``);
+6. words glued after placeholders of businesses and institutions in the precedents training split (a particle
+   or the word's end after them), in documents, and whether the surrogate lexicon knows them as type words.
 """
 
 from __future__ import annotations
@@ -84,6 +86,33 @@ def main() -> None:
                 wrapped += (g.text[a.start] == "(" and r.text[b.start - 1:b.start] == "("
                             and r.text[b.end:b.end + 1] == ")")
         print(f"5. spans realised inside the court's parentheses: {wrapped} of {n}")
+    print("6. words glued after business and institution placeholders, documents (known to the lexicon):",
+          glued_words(load_jsonl(ROOT / "work/splits/precedents/train.jsonl"), 20))
+
+
+def glued_words(docs, top: int) -> list[tuple[str, int, bool]]:
+    """The shortest run of two syllables or more glued after a placeholder that a particle or the word's end
+    follows (``경찰서`` is read ``경찰`` + ``서``), by documents."""
+    from thunder_deid.consistency import particle_follows
+    from thunder_deid.surrogates.engine import UNIT_WORDS
+    from thunder_deid.surrogates.places import all_type_words
+    from thunder_deid.taxonomy import load_taxonomy, split_label
+
+    tax, known = load_taxonomy(), set(all_type_words()) | set(UNIT_WORDS)
+    seen: dict[str, set[str]] = defaultdict(set)
+    for d in docs:
+        for s in d.spans:
+            base = split_label(s.label)[0]
+            if (base not in tax or tax.is_descendant(base, "이름") or tax.is_descendant(base, "주소")
+                    or particle_follows(d.text[s.end:s.end + 12])):
+                continue
+            m = re.match(r"[가-힣]+", d.text[s.end:s.end + 12])
+            for k in range(2, len(m.group(0)) + 1) if m else ():
+                if particle_follows(d.text[s.end + k:s.end + k + 12]):
+                    seen[m.group(0)[:k]].add(d.id)
+                    break
+    rows = sorted(((len(v), w) for w, v in seen.items()), reverse=True)[:top]
+    return [(w, n, w in known) for n, w in rows]
 
 
 if __name__ == "__main__":
