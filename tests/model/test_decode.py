@@ -153,6 +153,25 @@ def test_whole_names_finishes_a_cut_name_and_nothing_else():
     assert [(s.start, s.end) for s in whole_names(two, t)] == [(s.start, s.end) for s in two]
 
 
+def test_whole_stems_finishes_a_cut_business_or_place_and_nothing_else():
+    from thunder_deid.document import Span
+    from thunder_deid.model.decode import tidy, whole_stems
+
+    t = "공소외 코리팜 회사, 메디플러스 유한회사, 광주은행과 거래한 도담이, 봄날개발팀과 피고인 박미르가"
+    at = lambda w, n, label="사업체": Span(t.index(w), t.index(w) + n, label)
+    spans = [at("코리팜", 2), at("메디플러스", 2), at("광주은행", 2, "은행업"), at("도담이", 2), at("봄날개발팀", 2),
+             at("박미르", 2, "인명")]
+    got = [t[s.start:s.end] for s in whole_stems(spans, t)]
+    # 코리 -> 코리팜 (the word ends), 메디 -> 메디플러스 (three syllables), 광주 stops before its type word and
+    # 도담 before a particle, 봄날 before 개발 (a type word of another label); a person's name is
+    # whole_names' (it may end in a syllable the model rightly left out only before a particle)
+    assert got == ["코리팜", "메디플러스", "광주", "도담", "봄날", "박미"]
+    # never into the next span; and tidy applies it
+    two = [at("메디플러스", 2), Span(t.index("메디플러스") + 2, t.index("메디플러스") + 5, "사업체")]
+    assert [(s.start, s.end) for s in whole_stems(two, t)] == [(s.start, s.end) for s in two]
+    assert [t[s.start:s.end] for s in tidy([at("코리팜", 2)], t)] == ["코리팜"]
+
+
 def test_without_particles_needs_the_document_to_show_the_bare_name():
     from thunder_deid.document import Span
     from thunder_deid.model.decode import tidy, without_particles

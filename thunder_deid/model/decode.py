@@ -8,7 +8,8 @@ probability of their tokens' tags. A span never cuts an ASCII word: BPE splits i
 run of ASCII letters and digits it touches (``[아이디]ecret`` was the symptom), see :func:`whole_words`,
 and the model's habit of running a span over the punctuation glued to a name (``홍길동:``, ``홍길동》``)
 is undone by :func:`trim_edges`. A person's name the model tags only in part (``허`` of ``허꽃님``) is
-finished to the end of its word before a particle (:func:`whole_names`).
+finished to the end of its word before a particle (:func:`whole_names`), and so is a business or a place
+(``코리`` of ``코리팜``), before a type word too (:func:`whole_stems`).
 
 A document too long to hold its ``[tokens, tags]`` log-probs (one 10 MB judgment is ~4 million tokens)
 is decoded by :class:`StreamingViterbi` instead: rows are fed in token order and the path is committed
@@ -141,7 +142,7 @@ def tidy(spans: Sequence[Span], text: str) -> list[Span]:
     a part of a form detected elsewhere widened to it."""
     from thunder_deid.consistency import joined_pieces, one_label, whole_forms
 
-    spans = whole_names(without_particles(whole_words(trim_edges(spans, text), text), text), text)
+    spans = whole_stems(whole_names(without_particles(whole_words(trim_edges(spans, text), text), text), text), text)
     return whole_forms(one_label(joined_pieces(spans, text), text), text)
 
 
@@ -218,6 +219,48 @@ def whole_names(spans: Sequence[Span], text: str) -> list[Span]:
                     or tail in NAME_SUFFIXES:
                 break
             if particle_follows(text[b + k:b + k + 12]):
+                out[i] = replace(s, end=b + k)
+                break
+    return out
+
+
+MAX_STEM_TAIL = 3  # syllables a business or place name is finished by (메디 + 플러스)
+
+
+def whole_stems(spans: Sequence[Span], text: str) -> list[Span]:
+    """Spans other than names of persons that stop inside a Hangul word widened by the one to ``MAX_STEM_TAIL``
+    syllables that finish the word before a particle, the word's end or a type word of two syllables or more
+    (the model tags ``코리`` of ``코리팜 회사``, ``메디`` of ``메디플러스``); never into another span. A span that
+    stops before a type word of its label (``광주`` of ``광주은행``) or a particle is left as it is: the
+    annotation and the court leave the type word out there.
+
+        >>> t = "공소외 코리팜 회사, 메디플러스연구소에서, 광주은행과 거래하던 도담이 말하였다"
+        >>> at = lambda w, n, label="사업체": Span(t.index(w), t.index(w) + n, label)
+        >>> sp = [at("코리팜", 2), at("메디플러스", 2, "연구개발기관"), at("광주은행", 2, "은행업"), at("도담이", 2)]
+        >>> [t[s.start:s.end] for s in whole_stems(sp, t)]
+        ['코리팜', '메디플러스', '광주', '도담']
+    """
+    from thunder_deid.consistency import particle_follows
+    from thunder_deid.surrogates.engine import type_word_after
+    from thunder_deid.surrogates.hangul import is_hangul_syllable
+    from thunder_deid.taxonomy import load_taxonomy, split_label
+
+    tax = load_taxonomy()
+    out = list(spans)
+    for i, s in enumerate(out):
+        b, base = s.end, split_label(s.label)[0]
+        if (b >= len(text) or not is_hangul_syllable(text[b - 1]) or not is_hangul_syllable(text[b])
+                or base not in tax or tax.is_descendant(base, "이름")):
+            continue
+        if particle_follows(text[b:b + 12]) or type_word_after(text[b:b + 32], base) is not None:
+            continue
+        limit = out[i + 1].start if i + 1 < len(out) else len(text)
+        for k in range(1, MAX_STEM_TAIL + 1):
+            if b + k > limit or not is_hangul_syllable(text[b + k - 1]):
+                break
+            rest = text[b + k:b + k + 32]
+            w = type_word_after(rest, base)
+            if particle_follows(rest[:12]) or (w is not None and len(w) >= 2 and rest.startswith(w)):
                 out[i] = replace(s, end=b + k)
                 break
     return out
