@@ -225,20 +225,25 @@ def whole_names(spans: Sequence[Span], text: str) -> list[Span]:
 
 
 MAX_STEM_TAIL = 3  # syllables a business or place name is finished by (메디 + 플러스)
+# Words law.go.kr glues after the placeholder of a business or an institution that the surrogate lexicon has no
+# type for, in ten training documents or more (benchmarks/rounds/court_conventions.py, line 6): ``△△그룹``
+COURT_KEPT_WORDS = ("경찰서", "그룹")
 
 
 def whole_stems(spans: Sequence[Span], text: str) -> list[Span]:
     """Spans other than names of persons that stop inside a Hangul word widened by the one to ``MAX_STEM_TAIL``
-    syllables that finish the word before a particle, the word's end or a type word of two syllables or more
-    (the model tags ``코리`` of ``코리팜 회사``, ``메디`` of ``메디플러스``); never into another span. A span that
-    stops before a type word of its label (``광주`` of ``광주은행``) or a particle is left as it is: the
-    annotation and the court leave the type word out there.
+    syllables that finish the word before a particle, the word's end, a type word of two syllables or more or a
+    word the court keeps after a placeholder (``COURT_KEPT_WORDS``) (the model tags ``코리`` of ``코리팜 회사``,
+    ``메디`` of ``메디플러스``, ``봄`` of ``봄날그룹``); never into another span. A span that stops before one of
+    those words (``광주`` of ``광주은행``) or a particle is left as it is: the annotation and the court leave the
+    type word out there.
 
-        >>> t = "공소외 코리팜 회사, 메디플러스연구소에서, 광주은행과 거래하던 도담이 말하였다"
+        >>> t = "공소외 코리팜 회사, 메디플러스연구소에서, 광주은행과 거래하던 도담이 봄날그룹의 회장에게"
         >>> at = lambda w, n, label="사업체": Span(t.index(w), t.index(w) + n, label)
-        >>> sp = [at("코리팜", 2), at("메디플러스", 2, "연구개발기관"), at("광주은행", 2, "은행업"), at("도담이", 2)]
+        >>> sp = [at("코리팜", 2), at("메디플러스", 2, "연구개발기관"), at("광주은행", 2, "은행업"), at("도담이", 2),
+        ...       at("봄날그룹", 1)]
         >>> [t[s.start:s.end] for s in whole_stems(sp, t)]
-        ['코리팜', '메디플러스', '광주', '도담']
+        ['코리팜', '메디플러스', '광주', '도담', '봄날']
     """
     from thunder_deid.consistency import particle_follows
     from thunder_deid.surrogates.engine import type_word_after
@@ -252,7 +257,8 @@ def whole_stems(spans: Sequence[Span], text: str) -> list[Span]:
         if (b >= len(text) or not is_hangul_syllable(text[b - 1]) or not is_hangul_syllable(text[b])
                 or base not in tax or tax.is_descendant(base, "이름")):
             continue
-        if particle_follows(text[b:b + 12]) or type_word_after(text[b:b + 32], base) is not None:
+        if (particle_follows(text[b:b + 12]) or type_word_after(text[b:b + 32], base) is not None
+                or text.startswith(COURT_KEPT_WORDS, b)):
             continue
         limit = out[i + 1].start if i + 1 < len(out) else len(text)
         for k in range(1, MAX_STEM_TAIL + 1):
@@ -260,7 +266,8 @@ def whole_stems(spans: Sequence[Span], text: str) -> list[Span]:
                 break
             rest = text[b + k:b + k + 32]
             w = type_word_after(rest, base)
-            if particle_follows(rest[:12]) or (w is not None and len(w) >= 2 and rest.startswith(w)):
+            if (particle_follows(rest[:12]) or (w is not None and len(w) >= 2 and rest.startswith(w))
+                    or rest.startswith(COURT_KEPT_WORDS)):
                 out[i] = replace(s, end=b + k)
                 break
     return out
