@@ -17,6 +17,7 @@ the surrogate lexicon's type and unit words, the same particle list.
 from __future__ import annotations
 
 import argparse
+import functools
 import re
 import sys
 from pathlib import Path
@@ -72,6 +73,7 @@ def leaks(text: str, forms: set[str], covered: list[tuple[int, int]]) -> dict[st
     return out
 
 
+@functools.lru_cache(maxsize=1)
 def _type_words() -> tuple[str, ...]:
     from thunder_deid.surrogates.engine import UNIT_WORDS
     from thunder_deid.surrogates.places import all_type_words
@@ -99,8 +101,9 @@ def count(docs, policy: Policy, mode: str) -> tuple[int, int, int, int, list[str
         spans = [s for s in policy.prepare(d).spans if policy.mode_for(s.label, mode) != "keep"]
         forms = {d.text[s.start:s.end] for s in spans}
         forms = {f for f in forms if f == f.strip() and len(f) >= 2}
-        named = {d.text[s.start:s.end] for s in spans if split_label(s.label)[0] in tax
-                 and not tax.is_descendant(split_label(s.label)[0], "이름")}
+        bases = [split_label(s.label)[0] for s in spans]
+        named = {d.text[s.start:s.end] for s, base in zip(spans, bases)
+                 if base in tax and not tax.is_descendant(base, "이름")}
         covered = [(a, b) for a, b, r in placed(reps)]
         found = leaks(text, forms, covered)
         typed = typed_leaks(text, forms & named, covered)
