@@ -9,7 +9,9 @@ writes", "Financial businesses in symbols", "An address's reference note"; the c
 4. bank placeholders of the fact training split with ``은행`` outside the span (``B은행``) or bare (``B``);
 5. with ``--realized`` (precedents validation): spans realised inside the court's parentheses (``(관악)대학``);
 6. words glued after placeholders of businesses and institutions in the precedents training split (a particle
-   or the word's end after them), in documents, and whether the surrogate lexicon knows them as type words.
+   or the word's end after them), in documents, and whether the surrogate lexicon knows them as type words;
+7. the same by label, from one syllable (``○○점``, ``○○역``), leaving out what court style already keeps there
+   (``trailing_type_word(..., units=True)``): the evidence for ``surrogates.engine.COURT_WORDS``.
 """
 
 from __future__ import annotations
@@ -88,6 +90,8 @@ def main() -> None:
         print(f"5. spans realised inside the court's parentheses: {wrapped} of {n}")
     print("6. words glued after business and institution placeholders, documents (known to the lexicon):",
           glued_words(load_jsonl(ROOT / "work/splits/precedents/train.jsonl"), 20))
+    print("7. words glued after placeholders by label, from one syllable, not yet kept by court style, documents:",
+          glued_by_label(load_jsonl(ROOT / "work/splits/precedents/train.jsonl"), 5))
 
 
 def glued_words(docs, top: int) -> list[tuple[str, int, bool]]:
@@ -113,6 +117,31 @@ def glued_words(docs, top: int) -> list[tuple[str, int, bool]]:
                     break
     rows = sorted(((len(v), w) for w, v in seen.items()), reverse=True)[:top]
     return [(w, n, w in known) for n, w in rows]
+
+
+def glued_by_label(docs, min_docs: int) -> list[tuple[str, str, int]]:
+    """Per label, the shortest run of one syllable or more glued after a placeholder that a particle or the word's
+    end follows, where court style does not already keep it, in ``min_docs`` documents or more."""
+    from thunder_deid.consistency import particle_follows
+    from thunder_deid.taxonomy import load_taxonomy, split_label
+
+    tax = load_taxonomy()
+    seen: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for d in docs:
+        for s in d.spans:
+            base = split_label(s.label)[0]
+            if (base not in tax or tax.is_descendant(base, "이름") or tax.is_descendant(base, "주소")
+                    or particle_follows(d.text[s.end:s.end + 12])):
+                continue
+            m = re.match(r"[가-힣]+", d.text[s.end:s.end + 12])
+            for k in range(1, len(m.group(0)) + 1) if m else ():
+                if particle_follows(d.text[s.end + k:s.end + k + 12]):
+                    w = m.group(0)[:k]
+                    if trailing_type_word("가나" + w, base, units=True) != w:
+                        seen[(base, w)].add(d.id)
+                    break
+    rows = sorted(((len(v), k) for k, v in seen.items() if len(v) >= min_docs), reverse=True)
+    return [(label, w, n) for n, (label, w) in rows]
 
 
 if __name__ == "__main__":
