@@ -42,6 +42,12 @@ WINDOW = 32
 # Unit and type words that may stand right after a span and must not be doubled by the surrogate.
 UNIT_WORDS = ("번지", "학년", "개월", "블록", "로트", "호차", "층", "호", "동", "번", "세", "년", "기", "원", "편",
               "구", "시", "군", "읍", "면", "리", "은행", "지점", "점", "대로", "로", "길", "역", "주식회사", "팀", "부서")
+# Words law.go.kr keeps after a placeholder of one label (``(도담)○○점``, ``○○지청``, ``A당``), one syllable
+# allowed because the label says what it is; counted in the precedents training split by line 7 of
+# benchmarks/rounds/court_conventions.py (five documents or more; titles and stray words left out).
+COURT_WORDS = {"사업체": ("그룹", "사"), "정치·의사결정": ("당",), "치안및교정기관": ("경찰서", "지청", "지방법원"),
+               "교통·안전시설": ("역",), "학교": ("대",), "지점": ("점",), "은행업": ("새마을금고", "금고", "농협"),
+               "지역명": ("지역",), "조직 내 세부부서": ("팀",), "중앙행정·지방자치기관": ("군청",), "주거시설": ("단지",)}
 _SPACED_UNITS = ("역",)  # "C 역 3번 출구": the station word may stand apart from the name
 _OMITTED = re.compile(r"\s*생략(?=\s*\))")
 _TRIES = 96  # draws for a value inside a train/eval part (a quarter of values are eval: 96 misses ~ 1e-12)
@@ -362,16 +368,20 @@ def _type_indexes(label: str) -> tuple[dict[str, tuple[str, ...]], ...]:
 
 @functools.lru_cache(maxsize=None)
 def _strip_words(label: str, units: bool) -> tuple[str, ...]:
-    words = set(type_words(label)) | set(all_type_words()) | (set(UNIT_WORDS) if units else set())
-    return tuple(sorted((w for w in words if len(w) >= 2), key=len, reverse=True))
+    words = {w for w in set(type_words(label)) | set(all_type_words()) | (set(UNIT_WORDS) if units else set())
+             if len(w) >= 2} | (set(COURT_WORDS.get(label, ())) if units else set())
+    return tuple(sorted(words, key=len, reverse=True))
 
 
 def trailing_type_word(form: str, label: str, units: bool = False) -> str | None:
     """The type word ``form`` ends in, when two characters remain before it (``units``: unit words such as
-    ``지점`` and ``번지`` count too, as court style reads a mention); the engine's and court style's one test.
+    ``지점`` and ``번지`` count too, and the label's ``COURT_WORDS``, as court style reads a mention); the
+    engine's and court style's one test.
 
     >>> trailing_type_word("조조공인중개사사무소", "부동산중개업"), trailing_type_word("강남지점", "지점", units=True)
     ('공인중개사사무소', '지점')
+    >>> trailing_type_word("작전점", "지점", units=True), trailing_type_word("작전점", "지점"), trailing_type_word("작점", "지점", units=True)
+    ('점', None, None)
     """
     for w in _strip_words(label, units):
         if form.endswith(w) and len(form) - len(w) >= 2:
