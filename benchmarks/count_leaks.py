@@ -103,7 +103,7 @@ def count(docs, policy: Policy, mode: str) -> tuple[int, int, int, int, list[str
         forms = {f for f in forms if f == f.strip() and len(f) >= 2}
         bases = [split_label(s.label)[0] for s in spans]
         named = {d.text[s.start:s.end] for s, base in zip(spans, bases)
-                 if base in tax and not tax.is_descendant(base, "이름")}
+                 if base in tax and not tax.is_name(base)}
         covered = [(a, b) for a, b, r in placed(reps)]
         found = leaks(text, forms, covered)
         typed = typed_leaks(text, forms & named, covered)

@@ -202,7 +202,7 @@ class Realizer:
         value: Surrogate | None = None
         fallback: Surrogate | None = None
         split = self.source != "all" and source not in SHARED_SOURCES
-        is_name = self.registry.taxonomy.is_descendant(label, "이름")
+        is_name = self.registry.taxonomy.is_name(label)
         for _ in range(_TRIES if split else 8):
             # a candidate that still shows the placeholder or the mention is drawn again, and so is one that
             # another group of this document already has (two people must not merge into one; nor two
@@ -285,7 +285,7 @@ class Realizer:
             after = text[it.end : it.end + WINDOW]
             before = _recent(out)
             where = {w for w in self.stems if w != "court_bare" or is_placeholder(mention)}
-            form, trimmed = surface_form(value, it.label, before, after, self.registry.taxonomy.is_descendant(it.label, "이름"),
+            form, trimmed = surface_form(value, it.label, before, after, self.registry.taxonomy.is_name(it.label),
                                          stems=where)
             report.overlaps_removed += trimmed
             out.append(form)

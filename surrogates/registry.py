@@ -217,7 +217,7 @@ class Registry:
                 return f"inventory:{sub}", self._pools[sub]
             # a sub rule naming a kind of name (건물, 한식당 …) serves only labels that take names; one for a
             # structured value (호, 층, 구아래주소 …) any label but a person's name
-            if builtin is not None and not _is_name(self.taxonomy, final) and (builtin.kind != "sample" or rule.inventory):
+            if builtin is not None and not self.taxonomy.is_name(final) and (builtin.kind != "sample" or rule.inventory):
                 return f"sub:{sub}", builtin.fn
         return f"{rule.kind}:{rule.target}", rule.fn
 
@@ -275,10 +275,6 @@ def _labels_by_type() -> dict[str, tuple[str, ...]]:
                 if t:
                     out.setdefault(t, []).append(label)
     return {k: tuple(v) for k, v in out.items()}
-
-
-def _is_name(tax: Taxonomy, label: str) -> bool:
-    return label in tax and tax.is_descendant(label, "이름")
 
 
 _PLACEHOLDER_LIKE = re.compile(r"^[A-Z]{1,2}(?=[가-힣\s]|$)|[○◯]|생략|\*\*")

@@ -153,6 +153,16 @@ class Taxonomy:
     def is_descendant(self, label: str, ancestor: str) -> bool:
         return ancestor == self[label].name or any(a.name == ancestor for a in self.ancestors(label))
 
+    def is_name(self, label: str) -> bool:
+        """A person's name (a node under 이름, sub-label or not); False outside the taxonomy, so callers that treat
+        names apart (no type word, no stem) tell a known label from an unknown one with ``in``.
+
+        >>> tax = load_taxonomy()
+        >>> tax.is_name("인명"), tax.is_name("인명:피고인"), tax.is_name("사업체"), tax.is_name("없는라벨")
+        (True, True, False, False)
+        """
+        return label in self and self.is_descendant(label, "이름")
+
 
 @functools.lru_cache(maxsize=None)
 def load_taxonomy(path: str | None = None) -> Taxonomy:

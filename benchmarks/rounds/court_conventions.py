@@ -107,7 +107,7 @@ def glued_words(docs, top: int) -> list[tuple[str, int, bool]]:
     for d in docs:
         for s in d.spans:
             base = split_label(s.label)[0]
-            if (base not in tax or tax.is_descendant(base, "이름") or tax.is_descendant(base, "주소")
+            if (base not in tax or tax.is_name(base) or tax.is_descendant(base, "주소")
                     or particle_follows(d.text[s.end:s.end + 12])):
                 continue
             m = re.match(r"[가-힣]+", d.text[s.end:s.end + 12])
@@ -130,7 +130,7 @@ def glued_by_label(docs, min_docs: int) -> list[tuple[str, str, int]]:
     for d in docs:
         for s in d.spans:
             base = split_label(s.label)[0]
-            if (base not in tax or tax.is_descendant(base, "이름") or tax.is_descendant(base, "주소")
+            if (base not in tax or tax.is_name(base) or tax.is_descendant(base, "주소")
                     or particle_follows(d.text[s.end:s.end + 12])):
                 continue
             m = re.match(r"[가-힣]+", d.text[s.end:s.end + 12])

@@ -255,7 +255,7 @@ def whole_stems(spans: Sequence[Span], text: str) -> list[Span]:
     for i, s in enumerate(out):
         b, base = s.end, split_label(s.label)[0]
         if (b >= len(text) or not is_hangul_syllable(text[b - 1]) or not is_hangul_syllable(text[b])
-                or base not in tax or tax.is_descendant(base, "이름")):
+                or base not in tax or tax.is_name(base)):
             continue
         if (particle_follows(text[b:b + 12]) or type_word_after(text[b:b + 32], base) is not None
                 or text.startswith(COURT_KEPT_WORDS, b)):

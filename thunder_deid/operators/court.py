@@ -231,7 +231,7 @@ def without_type_word(text: str, span: Span) -> Span:
 
     tax = load_taxonomy()
     base = split_label(span.label)[0]
-    if base not in tax or tax.is_descendant(base, "이름"):
+    if base not in tax or tax.is_name(base):
         return span
     w = trailing_type_word(text[span.start:span.end], base, units=True)
     if w is None:
