@@ -139,16 +139,23 @@ def spans_from_path(path: np.ndarray, probs: np.ndarray, tags: Sequence[str], of
 def tidy(spans: Sequence[Span], text: str) -> list[Span]:
     """Decoded spans without glued punctuation at their edges, widened to whole ASCII words and to whole
     person names, then read one way throughout the document: pieces of one word joined, one label per form,
-    a part of a form detected elsewhere widened to it."""
+    a part of a form detected elsewhere widened to it; words for people are no names."""
     from thunder_deid.consistency import joined_pieces, one_label, whole_forms
 
     spans = whole_stems(whole_names(without_particles(whole_words(trim_edges(spans, text), text), text), text), text)
-    return whole_forms(one_label(joined_pieces(spans, text), text), text)
+    return not_person_words(whole_forms(one_label(joined_pieces(spans, text), text), text), text)
 
 
 NAME_LABELS = ("인명",)
 # words of quantity and time a judgment uses everywhere (이하의 벌금, 이상의 사실): never a name without its particle
 NOT_NAME_STEMS = frozenset({"이하", "이상", "미만", "초과", "이내", "이후", "이전", "당시"})
+# what a judgment writes in a person's place (피해자 조카, 불상의 남성): a word for people, never one's name
+PERSON_WORDS = frozenset("""
+    아버지 어머니 아빠 엄마 부모 부친 모친 아들 큰아들 작은아들 큰딸 작은딸 막내 남편 아내 아내분 부인 전처 전남편
+    형님 큰형 큰형님 작은형 누나 큰누나 언니 오빠 동생 남동생 여동생 조카 조카딸 삼촌 외삼촌 숙부 숙모 이모 이모부
+    고모 고모부 사촌 할머니 할아버지 외할머니 외할아버지 손자 손녀 장인 장모 시아버지 시어머니 며느리 사위 처남
+    처제 매형 매제 형수 제수 올케 시누이 친구 지인 애인 여자친구 남자친구 연인 동거인 이웃 남성 여성 남자 여자
+    사람 직원 일행 가족 본인 고인 상대방 손님 주민""".split())
 NAME_SUFFIXES = ("님", "씨", "군", "양", "옹")  # honorifics glued to a name: outside it, as a particle is
 MAX_NAME = 5  # syllables: a two-syllable surname and a three-syllable given name
 
@@ -191,6 +198,18 @@ def without_particles(spans: Sequence[Span], text: str, labels: Sequence[str] | 
                     break
         out.append(s)
     return out
+
+
+def not_person_words(spans: Sequence[Span], text: str) -> list[Span]:
+    """Person-name spans that are a word for people (``PERSON_WORDS``) dropped, whole text only: ``남성만`` may
+    be a name, ``남성`` is not (court style would write a letter for a person who is not there).
+
+        >>> t = "피해자 조카에게, 불상의 남성으로부터, 피해자 남성만에게"
+        >>> at = lambda w: Span(t.index(w), t.index(w) + len(w), "인명")
+        >>> [t[s.start:s.end] for s in not_person_words([at("조카"), at("남성"), at("남성만")], t)]
+        ['남성만']
+    """
+    return [s for s in spans if s.label not in NAME_LABELS or text[s.start:s.end] not in PERSON_WORDS]
 
 
 def whole_names(spans: Sequence[Span], text: str) -> list[Span]:
