@@ -11,7 +11,8 @@ writes", "Financial businesses in symbols", "An address's reference note"; the c
 6. words glued after placeholders of businesses and institutions in the precedents training split (a particle
    or the word's end after them), in documents, and whether the surrogate lexicon knows them as type words;
 7. the same by label, from one syllable (``○○점``, ``○○역``), leaving out what court style already keeps there
-   (``trailing_type_word(..., units=True)``): the evidence for ``surrogates.engine.COURT_WORDS``.
+   (``trailing_type_word(..., units=True)``): the evidence for ``surrogates.engine.COURT_WORDS`` (so run at
+   03f4be7, before the table, for the counts in BENCHMARKS.md).
 """
 
 from __future__ import annotations
@@ -94,34 +95,10 @@ def main() -> None:
           glued_by_label(load_jsonl(ROOT / "work/splits/precedents/train.jsonl"), 5))
 
 
-def glued_words(docs, top: int) -> list[tuple[str, int, bool]]:
-    """The shortest run of two syllables or more glued after a placeholder that a particle or the word's end
-    follows (``경찰서`` is read ``경찰`` + ``서``), by documents."""
-    from thunder_deid.consistency import particle_follows
-    from thunder_deid.surrogates.engine import UNIT_WORDS
-    from thunder_deid.surrogates.places import all_type_words
-    from thunder_deid.taxonomy import load_taxonomy, split_label
-
-    tax, known = load_taxonomy(), set(all_type_words()) | set(UNIT_WORDS)
-    seen: dict[str, set[str]] = defaultdict(set)
-    for d in docs:
-        for s in d.spans:
-            base = split_label(s.label)[0]
-            if (base not in tax or tax.is_name(base) or tax.is_descendant(base, "주소")
-                    or particle_follows(d.text[s.end:s.end + 12])):
-                continue
-            m = re.match(r"[가-힣]+", d.text[s.end:s.end + 12])
-            for k in range(2, len(m.group(0)) + 1) if m else ():
-                if particle_follows(d.text[s.end + k:s.end + k + 12]):
-                    seen[m.group(0)[:k]].add(d.id)
-                    break
-    rows = sorted(((len(v), w) for w, v in seen.items()), reverse=True)[:top]
-    return [(w, n, w in known) for n, w in rows]
-
-
-def glued_by_label(docs, min_docs: int) -> list[tuple[str, str, int]]:
-    """Per label, the shortest run of one syllable or more glued after a placeholder that a particle or the word's
-    end follows, where court style does not already keep it, in ``min_docs`` documents or more."""
+def _glued(docs, shortest: int) -> dict[tuple[str, str], set[str]]:
+    """(label, word) -> documents: the shortest run of ``shortest`` syllables or more glued after a placeholder of
+    a business, an institution or a place that a particle or the word's end follows (``경찰서`` is read ``경찰``
+    + ``서``)."""
     from thunder_deid.consistency import particle_follows
     from thunder_deid.taxonomy import load_taxonomy, split_label
 
@@ -134,13 +111,32 @@ def glued_by_label(docs, min_docs: int) -> list[tuple[str, str, int]]:
                     or particle_follows(d.text[s.end:s.end + 12])):
                 continue
             m = re.match(r"[가-힣]+", d.text[s.end:s.end + 12])
-            for k in range(1, len(m.group(0)) + 1) if m else ():
+            for k in range(shortest, len(m.group(0)) + 1) if m else ():
                 if particle_follows(d.text[s.end + k:s.end + k + 12]):
-                    w = m.group(0)[:k]
-                    if trailing_type_word("가나" + w, base, units=True) != w:
-                        seen[(base, w)].add(d.id)
+                    seen[(base, m.group(0)[:k])].add(d.id)
                     break
-    rows = sorted(((len(v), k) for k, v in seen.items() if len(v) >= min_docs), reverse=True)
+    return seen
+
+
+def glued_words(docs, top: int) -> list[tuple[str, int, bool]]:
+    """Words of two syllables or more glued after placeholders (:func:`_glued`), any label, by documents, and
+    whether the lexicon knows them."""
+    from thunder_deid.surrogates.engine import UNIT_WORDS
+    from thunder_deid.surrogates.places import all_type_words
+
+    known = set(all_type_words()) | set(UNIT_WORDS)
+    by_word: dict[str, set[str]] = defaultdict(set)
+    for (_, w), ids in _glued(docs, 2).items():
+        by_word[w] |= ids
+    rows = sorted(((len(v), w) for w, v in by_word.items()), reverse=True)[:top]
+    return [(w, n, w in known) for n, w in rows]
+
+
+def glued_by_label(docs, min_docs: int) -> list[tuple[str, str, int]]:
+    """Per label, the words of one syllable or more glued after its placeholders (:func:`_glued`) that court
+    style does not already keep, in ``min_docs`` documents or more."""
+    rows = sorted(((len(v), k) for k, v in _glued(docs, 1).items()
+                   if len(v) >= min_docs and trailing_type_word("가나" + k[1], k[0], units=True) != k[1]), reverse=True)
     return [(label, w, n) for n, (label, w) in rows]
 
 
