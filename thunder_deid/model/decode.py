@@ -245,7 +245,9 @@ def whole_names(spans: Sequence[Span], text: str) -> list[Span]:
 
 MAX_STEM_TAIL = 3  # syllables a business or place name is finished by (메디 + 플러스)
 # Words law.go.kr glues after the placeholder of a business or an institution that the surrogate lexicon has no
-# type for, in ten training documents or more (benchmarks/rounds/court_conventions.py, line 6): ``△△그룹``
+# type for, in ten training documents or more (benchmarks/rounds/court_conventions.py, line 6): ``△△그룹``.
+# Court style reads the fuller per-label table, surrogates.engine.COURT_WORDS; stopping widenings before all of
+# its words cost six placeholders of the court round trip (BENCHMARKS.md, "One table of the court's words").
 COURT_KEPT_WORDS = ("경찰서", "그룹")
 
 
