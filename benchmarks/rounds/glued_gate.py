@@ -24,33 +24,48 @@ from thunder_deid.policy import Policy  # noqa: E402
 from thunder_deid.surrogates.engine import type_word_after  # noqa: E402
 from thunder_deid.taxonomy import load_taxonomy, split_label  # noqa: E402
 
-tax = load_taxonomy()
-MINS=float(sys.argv[3]); MINLEN=int(sys.argv[4])
-orig=C.propagate
-def prop(doc, allow=(), min_length=2):
-    out=orig(doc, allow, min_length)
-    t=doc.text; taken=[(s.start,s.end) for s in out.spans]; add=[]
-    best={}
-    for s in out.spans:
-        f=t[s.start:s.end]; best[f]=max(best.get(f,0), 1.0 if s.score is None else s.score)
-    for s in out.spans:
-        base=split_label(s.label)[0]
-        if base not in tax or tax.is_name(base): continue
-        f=t[s.start:s.end]
-        if len(f)<MINLEN or best[f]<MINS or s.extra.get('tw'): continue
-        for m in re.finditer(re.escape(f), t):
-            a,b=m.start(),m.end()
-            if a>0 and C._word_char(t[a-1]): continue
-            if any(x<b and a<y for x,y in taken): continue
-            w=type_word_after(t[b:b+32], base)
-            if w and len(w)>=2 and t.startswith(w,b) and C.particle_follows(t[b+len(w):b+len(w)+12]):
-                add.append(Span(a,b,s.label,score=best[f],extra={'propagated':True,'tw':True})); taken.append((a,b))
-    return out.with_spans(list(out.spans)+add) if add else out
-P.propagate=prop
-gold=load_jsonl(sys.argv[1]); real={d.id:d for d in load_jsonl(sys.argv[2])}; pred={d.id:d for d in load_jsonl(sys.argv[5])}
-tot=collections.Counter()
-for g in gold:
-    r=real[g.id]
-    if len(r.spans)!=len(g.spans): continue
-    tot.update(bc.round_trip(g,r,pred[g.id],Policy(mode='court')))
-print(sys.argv[3:5], 'reproduced', tot['reproduced'], 'FP', tot['false_positive_replacements'], 'chg_out_repl', tot['changed_outside_replacements'])
+
+def main() -> None:
+    tax = load_taxonomy()
+    min_score, min_length = float(sys.argv[3]), int(sys.argv[4])
+    orig = C.propagate
+
+    def prop(doc, allow=(), min_length_=2):
+        out = orig(doc, allow, min_length_)
+        t = doc.text
+        taken = [(s.start, s.end) for s in out.spans]
+        add = []
+        best: dict[str, float] = {}
+        for s in out.spans:
+            f = t[s.start:s.end]
+            best[f] = max(best.get(f, 0), 1.0 if s.score is None else s.score)
+        for s in out.spans:
+            base = split_label(s.label)[0]
+            f = t[s.start:s.end]
+            if base not in tax or tax.is_name(base) or len(f) < min_length or best[f] < min_score or s.extra.get("tw"):
+                continue
+            for m in re.finditer(re.escape(f), t):
+                a, b = m.start(), m.end()
+                if (a > 0 and C._word_char(t[a - 1])) or any(x < b and a < y for x, y in taken):
+                    continue
+                w = type_word_after(t[b:b + 32], base)
+                if w and len(w) >= 2 and t.startswith(w, b) and C.particle_follows(t[b + len(w):b + len(w) + 12]):
+                    add.append(Span(a, b, s.label, score=best[f], extra={"propagated": True, "tw": True}))
+                    taken.append((a, b))
+        return out.with_spans(list(out.spans) + add) if add else out
+
+    P.propagate = prop
+    gold = load_jsonl(sys.argv[1])
+    real = {d.id: d for d in load_jsonl(sys.argv[2])}
+    pred = {d.id: d for d in load_jsonl(sys.argv[5])}
+    tot = collections.Counter()
+    for g in gold:
+        r = real[g.id]
+        if len(r.spans) == len(g.spans):
+            tot.update(bc.round_trip(g, r, pred[g.id], Policy(mode="court")))
+    print(f"gate score {min_score}, length {min_length}: reproduced {tot['reproduced']}, false replacements "
+          f"{tot['false_positive_replacements']}, changed outside replacements {tot['changed_outside_replacements']}")
+
+
+if __name__ == "__main__":
+    main()
