@@ -143,6 +143,7 @@ def tidy(spans: Sequence[Span], text: str) -> list[Span]:
     from thunder_deid.consistency import joined_pieces, one_label, whole_forms
 
     spans = whole_stems(whole_names(without_particles(whole_words(trim_edges(spans, text), text), text), text), text)
+    spans = stem_starts(spans, text)
     return not_person_words(whole_forms(one_label(joined_pieces(spans, text), text), text), text)
 
 
@@ -291,6 +292,44 @@ def whole_stems(spans: Sequence[Span], text: str) -> list[Span]:
                     or rest.startswith(COURT_KEPT_WORDS)):
                 out[i] = replace(s, end=b + k)
                 break
+    return out
+
+
+def stem_starts(spans: Sequence[Span], text: str) -> list[Span]:
+    """Spans other than names of persons that start inside a Hangul word widened to the word's start, when at
+    most ``MAX_STEM_TAIL`` syllables precede (the model tags ``불혁신지원센터`` of ``대불혁신지원센터``); never into
+    another span, nor past syllables ending in a type, unit or court word, a corporate marker or a particle
+    (``역삼동래미안``, ``호텔아리랑``: the annotation and the court leave those out).
+
+        >>> t = "처인구 대불혁신지원센터빌딩, 역삼동래미안, 호텔아리랑에서"
+        >>> at = lambda w, label="사회·경제시설": Span(t.index(w), t.index(w) + len(w), label)
+        >>> sp = [at("불혁신지원센터"), at("래미안", "주거시설"), at("아리랑", "대형숙박업")]
+        >>> [t[s.start:s.end] for s in stem_starts(sp, t)]
+        ['대불혁신지원센터', '래미안', '아리랑']
+    """
+    from thunder_deid.consistency import PARTICLES
+    from thunder_deid.surrogates.engine import COURT_WORDS, CORP_MARKERS, UNIT_WORDS
+    from thunder_deid.surrogates.hangul import is_hangul_syllable
+    from thunder_deid.surrogates.places import all_type_words
+    from thunder_deid.taxonomy import load_taxonomy, split_label
+
+    tax = load_taxonomy()
+    stops = (*all_type_words(), *UNIT_WORDS, *CORP_MARKERS, *(w for ws in COURT_WORDS.values() for w in ws), *PARTICLES)
+    out = list(spans)
+    for i, s in enumerate(out):
+        a, base = s.start, split_label(s.label)[0]
+        if a == 0 or not is_hangul_syllable(text[a]) or not is_hangul_syllable(text[a - 1]) \
+                or base not in tax or tax.is_name(base):
+            continue
+        limit = out[i - 1].end if i else 0
+        k = a
+        while k > limit and is_hangul_syllable(text[k - 1]) and a - k < MAX_STEM_TAIL:
+            k -= 1
+        head = text[k:a]
+        if (k > limit and is_hangul_syllable(text[k - 1])) or (k == limit and i and limit > 0) \
+                or any(head.endswith(w) and (len(w) >= 2 or len(head) > 1) for w in stops):
+            continue  # a longer word, another span's edge, or a word the name does not take (대 of 대불 is none)
+        out[i] = replace(s, start=k)
     return out
 
 
