@@ -172,6 +172,25 @@ def test_whole_stems_finishes_a_cut_business_or_place_and_nothing_else():
     assert [t[s.start:s.end] for s in tidy([at("코리팜", 2)], t)] == ["코리팜"]
 
 
+def test_stem_starts_finishes_a_business_or_place_cut_at_its_start_and_nothing_else():
+    from thunder_deid.document import Span
+    from thunder_deid.model.decode import stem_starts, tidy
+
+    t = "처인구 대불혁신지원센터, 역삼동래미안, 피해자 정꽃가람, 가나다라마바플러스, 한빛광주은행"
+    at = lambda w, label="사회·경제시설", cut=1: Span(t.index(w) + cut, t.index(w) + len(w), label)
+    spans = [at("대불혁신지원센터"), at("역삼동래미안", "주거시설", 3), at("정꽃가람", "인명"),
+             at("가나다라마바플러스", "사업체", 6), at("한빛광주은행", "은행업", 2)]
+    got = [t[s.start:s.end] for s in stem_starts(spans, t)]
+    # 불혁신… -> 대불혁신… (one syllable before it); 래미안 stays after the unit word 동; a person's name is
+    # whole_names' (its start is never widened); six syllables before 플러스: a longer word, left as it is;
+    # 광주은행 -> 한빛광주은행 (two syllables before it, neither a stop word)
+    assert got == ["대불혁신지원센터", "래미안", "꽃가람", "플러스", "한빛광주은행"]
+    # never into the previous span; and tidy applies it
+    two = [Span(t.index("대불"), t.index("대불") + 1, "사업체"), at("대불혁신지원센터")]
+    assert [(s.start, s.end) for s in stem_starts(two, t)] == [(s.start, s.end) for s in two]
+    assert [t[s.start:s.end] for s in tidy([at("대불혁신지원센터")], t)] == ["대불혁신지원센터"]
+
+
 def test_without_particles_needs_the_document_to_show_the_bare_name():
     from thunder_deid.document import Span
     from thunder_deid.model.decode import tidy, without_particles
