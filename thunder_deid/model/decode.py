@@ -26,6 +26,7 @@ at every token that is ``O`` on every best path, which gives the same path the w
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 from typing import Sequence
 
@@ -307,14 +308,11 @@ def stem_starts(spans: Sequence[Span], text: str) -> list[Span]:
         >>> [t[s.start:s.end] for s in stem_starts(sp, t)]
         ['대불혁신지원센터', '래미안', '아리랑']
     """
-    from thunder_deid.consistency import PARTICLES
-    from thunder_deid.surrogates.engine import COURT_WORDS, CORP_MARKERS, UNIT_WORDS
     from thunder_deid.surrogates.hangul import is_hangul_syllable
-    from thunder_deid.surrogates.places import all_type_words
     from thunder_deid.taxonomy import load_taxonomy, split_label
 
     tax = load_taxonomy()
-    stops = (*all_type_words(), *UNIT_WORDS, *CORP_MARKERS, *(w for ws in COURT_WORDS.values() for w in ws), *PARTICLES)
+    words, syllables = _start_stops()
     out = list(spans)
     for i, s in enumerate(out):
         a, base = s.start, split_label(s.label)[0]
@@ -326,11 +324,23 @@ def stem_starts(spans: Sequence[Span], text: str) -> list[Span]:
         while k > limit and is_hangul_syllable(text[k - 1]) and a - k < MAX_STEM_TAIL:
             k -= 1
         head = text[k:a]
-        if (k > limit and is_hangul_syllable(text[k - 1])) or (k == limit and i and limit > 0) \
-                or any(head.endswith(w) and (len(w) >= 2 or len(head) > 1) for w in stops):
+        if (k > limit and is_hangul_syllable(text[k - 1])) or (k == limit and i) \
+                or head.endswith(words) or (len(head) > 1 and head.endswith(syllables)):
             continue  # a longer word, another span's edge, or a word the name does not take (대 of 대불 is none)
         out[i] = replace(s, start=k)
     return out
+
+
+@functools.lru_cache(maxsize=1)
+def _start_stops() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What :func:`stem_starts` never widens past: type, unit and court words, corporate markers and particles,
+    those of two syllables or more and those of one (a one-syllable stop counts only after another syllable)."""
+    from thunder_deid.consistency import PARTICLES
+    from thunder_deid.surrogates.engine import COURT_WORDS, CORP_MARKERS, UNIT_WORDS
+    from thunder_deid.surrogates.places import all_type_words
+
+    stops = {*all_type_words(), *UNIT_WORDS, *CORP_MARKERS, *(w for ws in COURT_WORDS.values() for w in ws), *PARTICLES}
+    return tuple(w for w in stops if len(w) >= 2), tuple(w for w in stops if len(w) == 1)
 
 
 _PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">", "「": "」", "『": "』", "《": "》", "〈": "〉", "【": "】",
