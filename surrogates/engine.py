@@ -368,8 +368,8 @@ def _type_indexes(label: str) -> tuple[dict[str, tuple[str, ...]], ...]:
 
 @functools.lru_cache(maxsize=None)
 def _strip_words(label: str, units: bool) -> tuple[str, ...]:
-    words = {w for w in set(type_words(label)) | set(all_type_words()) | (set(UNIT_WORDS) if units else set())
-             if len(w) >= 2} | (set(COURT_WORDS.get(label, ())) if units else set())
+    words = set(type_words(label)) | set(all_type_words()) | (set(UNIT_WORDS) if units else set())
+    words = {w for w in words if len(w) >= 2} | (set(COURT_WORDS.get(label, ())) if units else set())
     return tuple(sorted(words, key=len, reverse=True))
 
 
