@@ -89,10 +89,11 @@ def main() -> None:
                 wrapped += (g.text[a.start] == "(" and r.text[b.start - 1:b.start] == "("
                             and r.text[b.end:b.end + 1] == ")")
         print(f"5. spans realised inside the court's parentheses: {wrapped} of {n}")
+    prec_train = load_jsonl(ROOT / "work/splits/precedents/train.jsonl")
     print("6. words glued after business and institution placeholders, documents (known to the lexicon):",
-          glued_words(load_jsonl(ROOT / "work/splits/precedents/train.jsonl"), 20))
+          glued_words(prec_train, 20))
     print("7. words glued after placeholders by label, from one syllable, not yet kept by court style, documents:",
-          glued_by_label(load_jsonl(ROOT / "work/splits/precedents/train.jsonl"), 5))
+          glued_by_label(prec_train, 5))
 
 
 def _glued(docs, shortest: int) -> dict[tuple[str, str], set[str]]:
