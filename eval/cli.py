@@ -16,7 +16,8 @@ from pathlib import Path
 
 from thunder_deid.document import read_jsonl
 from thunder_deid.errors import ThunderDeidError
-from thunder_deid.eval.score import score_documents
+from thunder_deid.eval.score import document_scores, score_documents
+from thunder_deid.eval.scores import VARIANTS
 from thunder_deid.taxonomy.label_sets import get_label_set
 
 DESCRIPTION = """\
@@ -36,11 +37,17 @@ or with a different text, is an error. F1 = 2TP/(2TP+FP+FN); 0/0 is reported as 
 Per-type (--per-type): TP and FN go to the gold label; a wrong-label FP to the wrong label, and a
 non-PII FP to the predicted label, covering most of the segment's non-space characters.
 
+Intervals (--bootstrap N): documents are resampled with replacement N times and each variant's F1 gets its
+percentile interval (--confidence, default 0.95). With --baseline, a second system's predictions on the same
+gold are scored too, and each variant's F1 difference (--pred minus --baseline) gets its interval from the
+same resamples, with the share of resamples in which --pred is ahead (eval/bootstrap.py).
+
 examples:
   thunder-deid eval --gold test.jsonl --pred pred.jsonl
   thunder-deid eval --gold test.jsonl --pred seed1.jsonl seed2.jsonl seed3.jsonl --json
   thunder-deid eval --gold general_test.jsonl --pred pred.jsonl --label-set general18 --per-type
-  thunder-deid eval --gold test.jsonl --pred pred.jsonl --level top"""
+  thunder-deid eval --gold test.jsonl --pred pred.jsonl --level top
+  thunder-deid eval --gold test.jsonl --pred new.jsonl --baseline old.jsonl --bootstrap 1000"""
 
 
 def _labels(args: argparse.Namespace) -> frozenset[str] | None:
@@ -61,15 +68,28 @@ def cmd_eval(args: argparse.Namespace) -> int:
     check_input_file(args.gold, "--gold")
     for p in args.pred:
         check_input_file(p, "--pred")
-    gold = read_jsonl(args.gold)
+    for p in args.baseline or ():
+        check_input_file(p, "--baseline")
+    resamples = args.bootstrap or (1000 if args.baseline else 0)
+    if resamples < 0:
+        raise ThunderDeidError(f"--bootstrap: expected a number of resamples of at least 1, got {args.bootstrap}")
+    if not 0 < args.confidence < 1:
+        raise ThunderDeidError(f"--confidence: expected a share between 0 and 1, got {args.confidence}")
+    gold = list(read_jsonl(args.gold))
     preds = [list(read_jsonl(p)) for p in args.pred]
     overlapping = {str(p): n for p, docs in zip(args.pred, preds) if (n := overlapping_spans(docs))}
-    scores = score_documents(gold, preds, labels=labels, level=args.level, per_type=args.per_type,
-                             gold_name=str(args.gold), pred_names=[str(p) for p in args.pred])
+    kw = dict(labels=labels, level=args.level, gold_name=str(args.gold))
+    scores = score_documents(gold, preds, per_type=args.per_type, pred_names=[str(p) for p in args.pred], **kw)
+    intervals = None
+    if resamples:
+        baseline = [list(read_jsonl(p)) for p in args.baseline] if args.baseline else None
+        intervals = _intervals(gold, preds, baseline, args, resamples, kw)
     if args.json:
         out = scores.to_dict()
         out.update(labels=None if labels is None else sorted(labels), level=args.level,
                    overlapping_predictions=overlapping)
+        if intervals:
+            out["bootstrap"] = intervals
         print(json.dumps(out, ensure_ascii=False))
     else:
         if labels is not None or args.level:
@@ -77,9 +97,46 @@ def cmd_eval(args: argparse.Namespace) -> int:
             kept = f"restricted to {len(labels)} labels ({what})" if labels is not None else "all labels"
             print(kept + (f", compared at the {args.level} level" if args.level else ""))
         print(scores.format_table())
+        if intervals:
+            print("\n" + _format_intervals(intervals))
         for name, n in overlapping.items():
             print(f"{name}: {n} predicted spans overlap an earlier one (scored by coverage, see --help)")
     return 0
+
+
+def _intervals(gold, preds, baseline, args: argparse.Namespace, resamples: int, kw: dict) -> dict:
+    """Each variant's F1 interval, and with a baseline the paired difference: the JSON ``bootstrap`` object."""
+    from thunder_deid.eval import bootstrap
+
+    ours = document_scores(gold, preds, pred_names=[str(p) for p in args.pred], **kw)
+    theirs = document_scores(gold, baseline, pred_names=[str(p) for p in args.baseline], **kw) if baseline else None
+    ids = list(ours)
+    out: dict = {"resamples": resamples, "confidence": args.confidence, "seed": args.seed, "documents": len(ids)}
+    opts = dict(resamples=resamples, seed=args.seed, confidence=args.confidence)
+    for v in VARIANTS:
+        mine = bootstrap.count_rows(ours, v, ids)
+        iv = bootstrap.interval(mine, **opts)
+        row = {"f1": iv.value, "low": iv.low, "high": iv.high}
+        if theirs is not None:
+            d = bootstrap.paired(mine, bootstrap.count_rows(theirs, v, ids), **opts)
+            row["baseline"] = {"f1": iv.value - d.value, "difference": d.value, "low": d.low, "high": d.high,
+                               "ahead": d.ahead}
+        out[v] = row
+    return out
+
+
+def _format_intervals(b: dict) -> str:
+    lines = [f"{b['confidence']:.0%} intervals from {b['resamples']} resamples of the {b['documents']} documents "
+             f"(seed {b['seed']}):"]
+    for v in VARIANTS:
+        r = b[v]
+        line = f"  {v.replace('_', ' '):<15} F1 {r['f1']:.4f} [{r['low']:.4f}, {r['high']:.4f}]"
+        if "baseline" in r:
+            x = r["baseline"]
+            line += (f"   baseline {x['f1']:.4f}, difference {x['difference']:+.4f} [{x['low']:+.4f}, {x['high']:+.4f}],"
+                     f" ahead in {x['ahead']:.1%} of resamples")
+        lines.append(line)
+    return "\n".join(lines)
 
 
 def overlapping_spans(docs) -> int:
@@ -114,4 +171,11 @@ def register(sub: "argparse._SubParsersAction") -> None:
                    help="map both sides' labels to this taxonomy level before typed comparison")
     p.add_argument("--per-type", action="store_true", help="also report counts and P/R/F1 per label")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    p.add_argument("--bootstrap", type=int, default=0, metavar="N",
+                   help="add each F1's interval from N resamples of the documents (default: none; 1000 with --baseline)")
+    p.add_argument("--baseline", nargs="+", type=Path, metavar="PRED",
+                   help="another system's predictions on the same gold (several files: seeds, summed): also report "
+                        "the paired F1 difference and its interval")
+    p.add_argument("--confidence", type=float, default=0.95, help="interval coverage (default 0.95)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the resampling (default 0)")
     p.set_defaults(func=cmd_eval)

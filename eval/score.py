@@ -33,7 +33,7 @@ Decisions (the counting rules themselves are in :mod:`thunder_deid.eval.segments
 from __future__ import annotations
 
 import logging
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from thunder_deid.document import Document
 from thunder_deid.errors import DocumentError, LabelError
@@ -130,15 +130,12 @@ def _by_id(docs: Iterable[Document], where: str) -> dict[str, Document]:
     return out
 
 
-def score_documents(gold: Iterable[Document], pred: Iterable[Document] | Sequence[Iterable[Document]], *,
-                    labels: Iterable[str] | None = None, level: Level | None = None, per_type: bool = False,
-                    gold_name: str = "gold", pred_names: Sequence[str] | None = None) -> Scores:
-    """Word-segment scores of one prediction set, or of several (seeds) summed, against the gold.
-
-    ``labels`` restricts both sides to a label set, ``level`` maps labels to their ``"mid"``/``"top"``
-    ancestor, ``per_type`` collects per-label counts. ``gold_name`` / ``pred_names`` (file names) are
-    only used in error messages. See the module docstring for the decisions.
-    """
+def _scored(gold: Iterable[Document], pred: Iterable[Document] | Sequence[Iterable[Document]], *,
+            labels: Iterable[str] | None, level: Level | None, per_type: bool, gold_name: str,
+            pred_names: Sequence[str] | None) -> Iterator[tuple[int, str, Scores]]:
+    """``(prediction set, document id, scores)`` for every gold document under every prediction set, after the
+    checks of the module docstring; :func:`score_documents` sums them per set, :func:`document_scores` per
+    document."""
     if level is not None and level not in ("mid", "top"):
         raise ValueError(f"level must be 'mid' or 'top', got {level!r}")
     label_set = None if labels is None else frozenset(split_label(x)[0] for x in labels)
@@ -153,20 +150,54 @@ def score_documents(gold: Iterable[Document], pred: Iterable[Document] | Sequenc
     names = list(pred_names) if pred_names is not None else [f"prediction set {i + 1}" for i in range(len(pred_sets))]
     if len(names) != len(pred_sets):
         raise ValueError(f"{len(pred_names or [])} names for {len(pred_sets)} prediction sets")
-    per_set = []
     seen_labels: set[str] = set()  # only for the warning about --labels that never occur
-    for docs, name in zip(pred_sets, names):
+    for k, (docs, name) in enumerate(zip(pred_sets, names)):
         by_id = _by_id(docs, name)
         unknown = [i for i in by_id if i not in gold_docs]
         if unknown:
             raise DocumentError(f"{name}: {len(unknown)} document id(s) not in {gold_name}, e.g. "
                                 f"{', '.join(repr(i) for i in unknown[:3])}")
-        total = Scores(documents=0)
         for doc, gold_spans in prepared:
-            total += _score_one(doc, gold_spans, by_id.get(doc.id), label_set, level, tax, per_type, name)
-        per_set.append(total)
+            yield k, doc.id, _score_one(doc, gold_spans, by_id.get(doc.id), label_set, level, tax, per_type, name)
         if label_set is not None:
             seen_labels.update(split_label(s.label)[0] for d in [*by_id.values(), *gold_docs.values()] for s in d.spans)
     if label_set is not None and label_set - seen_labels:
         log.warning("labels never seen in gold or predictions: %s", ", ".join(sorted(label_set - seen_labels)))
-    return Scores.over_sets(per_set)
+
+
+def score_documents(gold: Iterable[Document], pred: Iterable[Document] | Sequence[Iterable[Document]], *,
+                    labels: Iterable[str] | None = None, level: Level | None = None, per_type: bool = False,
+                    gold_name: str = "gold", pred_names: Sequence[str] | None = None) -> Scores:
+    """Word-segment scores of one prediction set, or of several (seeds) summed, against the gold.
+
+    ``labels`` restricts both sides to a label set, ``level`` maps labels to their ``"mid"``/``"top"``
+    ancestor, ``per_type`` collects per-label counts. ``gold_name`` / ``pred_names`` (file names) are
+    only used in error messages. See the module docstring for the decisions.
+    """
+    per_set: dict[int, Scores] = {}
+    for k, _, scores in _scored(gold, pred, labels=labels, level=level, per_type=per_type, gold_name=gold_name,
+                                pred_names=pred_names):
+        per_set.setdefault(k, Scores(documents=0))
+        per_set[k] += scores
+    if not per_set:  # no gold documents: one empty set per prediction set
+        per_set = {k: Scores(documents=0) for k in range(len(_as_sets(pred)))}
+    return Scores.over_sets(per_set.values())
+
+
+def document_scores(gold: Iterable[Document], pred: Iterable[Document] | Sequence[Iterable[Document]], *,
+                    labels: Iterable[str] | None = None, level: Level | None = None, per_type: bool = False,
+                    gold_name: str = "gold", pred_names: Sequence[str] | None = None) -> dict[str, Scores]:
+    """Each gold document's scores (by id, in gold order), summed over the prediction sets: the unit that
+    :mod:`thunder_deid.eval.bootstrap` resamples. Same arguments and checks as :func:`score_documents`.
+
+        >>> from thunder_deid.document import Document, Span
+        >>> gold = [Document("d1", "홍길동은 왔다", [Span(0, 3, "인명")]), Document("d2", "김철수도 왔다", [Span(0, 3, "인명")])]
+        >>> pred = [Document("d1", "홍길동은 왔다", [Span(0, 3, "인명")])]
+        >>> {i: (s.strict_typed.tp, s.strict_typed.fn) for i, s in document_scores(gold, pred).items()}
+        {'d1': (1, 0), 'd2': (0, 1)}
+    """
+    out: dict[str, list[Scores]] = {}
+    for _, doc_id, scores in _scored(gold, pred, labels=labels, level=level, per_type=per_type, gold_name=gold_name,
+                                     pred_names=pred_names):
+        out.setdefault(doc_id, []).append(scores)
+    return {doc_id: Scores.over_sets(sets) for doc_id, sets in out.items()}
