@@ -31,12 +31,15 @@ import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
+import numpy as np
+
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "surrogates"))
 
 from conftest import jong, particle_after, particle_ok  # noqa: E402  (the independent test check)
 
 from thunder_deid.document import Document, load_jsonl  # noqa: E402
+from thunder_deid.eval.bootstrap import share_interval  # noqa: E402
 from thunder_deid.operators.base import Replacement, apply, placed  # noqa: E402
 from thunder_deid.operators import register  # noqa: E402
 from thunder_deid.operators.court import Court, court_style, mention_key, reading  # noqa: E402
@@ -191,6 +194,8 @@ def main() -> int:
     ap.add_argument("--pred", help="predictions on the realised text (default: run the embedded model)")
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--per-doc", action="store_true", help="also print one line per document")
+    ap.add_argument("--bootstrap", type=int, default=0, metavar="N",
+                    help="also the default policy's strict share with its 95%% interval from N resamples of the documents")
     ap.add_argument("--why", action="store_true", help="also break the placeholders the default policy does not "
                     "reproduce down by court style (letter, symbol, omission) and by what our replacement does")
     args = ap.parse_args()
@@ -229,6 +234,11 @@ def main() -> int:
               f"{total['covered'] / max(total['placeholders'], 1):>8.1%} {total['false_positive_replacements']:>8} "
               f"{total['changed_outside_spans']:>11} {total['changed_outside_replacements']:>17} "
               f"{total['court_particles']:>15} {total['court_particles_wrong']:>6} {ok:>4}/{with_ph}")
+        if args.bootstrap and policy is rows[0][1]:
+            iv = share_interval(np.array([(x["reproduced"], x["placeholders"]) for _, x in per_doc]),
+                                resamples=args.bootstrap)
+            print(f"    reproduced strictly, 95% interval from {args.bootstrap} document resamples: {iv.value:.2%} "
+                  f"[{iv.low:.2%}, {iv.high:.2%}]")
         if args.why and policy is rows[0][1]:
             print(f"    reproduced strictly: {total['reproduced']} of {total['placeholders']} (exact counts, for "
                   f"comparing runs finer than the rounded share)")

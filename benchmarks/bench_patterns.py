@@ -24,9 +24,12 @@ import argparse
 import collections
 import re
 
+import numpy as np
+
 from thunder_deid.corpus.precedents import on_party_line
 from thunder_deid.document import Document, load_jsonl
 from thunder_deid.eval import score_documents
+from thunder_deid.eval.bootstrap import share_interval
 from thunder_deid.model.patterns import apply_patterns, find_patterns, is_official, official_zones
 
 _WORD = re.compile(r"(?<![가-힣])[가-힣]{2,4}(?![가-힣])")
@@ -79,6 +82,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("gold")
     ap.add_argument("pred", help="predictions made with --no-patterns")
+    ap.add_argument("--bootstrap", type=int, default=0, metavar="N",
+                    help="also the model's header-name strict recall with its 95%% interval from N document resamples")
     ap.add_argument("--misses", action="store_true", help="also list the header names the model alone misses: "
                     "document, the line, the gold name and the model's spans on that line")
     a = ap.parse_args()
@@ -98,6 +103,11 @@ def main() -> None:
         h, o = max(c["header"], 1), max(c["officials"], 1)
         print(f"{name:10s} {c['header']:12d} {c['header_strict'] / h:14.4f} {c['header_covered'] / h:8.4f} "
               f"{c['officials']:10d} {c['officials_masked']:7d} {c['officials_masked'] / o:7.4f}")
+    if a.bootstrap:
+        rows = [(c["header_strict"], c["header"]) for c in (name_counts([g], [p]) for g, p in zip(gold, pred))]
+        iv = share_interval(np.array(rows), resamples=a.bootstrap)
+        print(f"\nmodel header names, strict recall, 95% interval from {a.bootstrap} document resamples: "
+              f"{iv.value:.4f} [{iv.low:.4f}, {iv.high:.4f}]")
     if a.misses:
         for g, p in zip(gold, pred):
             names = {(s.start, s.end) for s in p.spans if s.label == "인명"}

@@ -9,7 +9,9 @@ F1 of the sums (micro, as :func:`~thunder_deid.eval.score.score_documents` does)
 * :func:`interval`: one system's F1 with its percentile interval;
 * :func:`paired`: the difference of two F1s on the *same* documents (two systems on one gold, or one model
   on the same documents realised twice: the memorisation gap), both sides resampled with the same draw, with
-  the share of resamples in which the first is ahead.
+  the share of resamples in which the first is ahead;
+* :func:`share_interval`: the same for a share summed over documents (placeholders reproduced of those in
+  the text, names found of those in the headers): one (hits, total) row per document.
 
     >>> import numpy as np
     >>> a = np.array([[8, 2, 0], [5, 0, 5], [9, 1, 1], [4, 0, 0]])   # per document: TP, FP, FN
@@ -22,6 +24,8 @@ F1 of the sums (micro, as :func:`~thunder_deid.eval.score.score_documents` does)
     >>> d = paired(a, b, resamples=400, seed=0)
     >>> d.value > 0, d.low > 0, d.ahead
     (True, True, 1.0)
+    >>> share_interval(np.array([[9, 10], [10, 10], [18, 20]]), resamples=200).value   # 37 of 40
+    0.925
 """
 
 from __future__ import annotations
@@ -73,17 +77,22 @@ def _f1(sums: np.ndarray) -> np.ndarray:
     return np.divide(2 * tp, den, out=np.zeros(den.shape, dtype=float), where=den > 0)
 
 
-def _check(counts: np.ndarray, name: str) -> np.ndarray:
+def _share(sums: np.ndarray) -> np.ndarray:
+    hits, total = sums[..., 0], sums[..., 1]
+    return np.divide(hits, total, out=np.zeros(total.shape, dtype=float), where=total > 0)
+
+
+def _check(counts: np.ndarray, name: str, columns: str = "(TP, FP, FN)") -> np.ndarray:
     c = np.asarray(counts)
-    if c.ndim != 2 or c.shape[1] != 3 or len(c) == 0:
-        raise ValueError(f"{name}: expected one (TP, FP, FN) row per document, got shape {c.shape}")
+    if c.ndim != 2 or c.shape[1] != columns.count(",") + 1 or len(c) == 0:
+        raise ValueError(f"{name}: expected one {columns} row per document, got shape {c.shape}")
     if (c < 0).any():
         raise ValueError(f"{name}: counts must not be negative")
     return c.astype(np.int64)
 
 
-def _resampled(sides: Sequence[np.ndarray], resamples: int, seed: int) -> list[np.ndarray]:
-    """F1 of every resample for each side; all sides share each draw of documents."""
+def _resampled(sides: Sequence[np.ndarray], resamples: int, seed: int, statistic=_f1) -> list[np.ndarray]:
+    """``statistic`` (F1) of every resample for each side; all sides share each draw of documents."""
     if resamples < 1:
         raise ValueError(f"resamples must be at least 1, got {resamples}")
     n = len(sides[0])
@@ -93,7 +102,7 @@ def _resampled(sides: Sequence[np.ndarray], resamples: int, seed: int) -> list[n
         # how often each document is drawn, per resample: multinomial counts are a with-replacement draw
         weights = rng.multinomial(n, np.full(n, 1.0 / n), size=min(CHUNK, resamples - start))
         for f1s, c in zip(out, sides):
-            f1s.append(_f1(weights @ c))
+            f1s.append(statistic(weights @ c))
     return [np.concatenate(f) for f in out]
 
 
@@ -124,6 +133,16 @@ def paired(first: np.ndarray, second: np.ndarray, *, resamples: int = 1000, seed
     low, high = _bounds(diff, confidence)
     value = float(_f1(a.sum(axis=0)) - _f1(b.sum(axis=0)))
     return Difference(value, low, high, float((diff > 0).mean()), resamples, confidence)
+
+
+def share_interval(rows: np.ndarray, *, resamples: int = 1000, seed: int = 0, confidence: float = 0.95) -> Interval:
+    """A share summed over documents (one (hits, total) row each) with its percentile bootstrap interval."""
+    c = _check(rows, "rows", "(hits, total)")
+    if (c[:, 0] > c[:, 1]).any():
+        raise ValueError("rows: hits must not exceed the total")
+    (values,) = _resampled([c], resamples, seed, _share)
+    low, high = _bounds(values, confidence)
+    return Interval(float(_share(c.sum(axis=0))), low, high, resamples, confidence)
 
 
 def count_rows(scores: Mapping[str, Scores], variant: str = "strict_typed", ids: Sequence[str] | None = None,

@@ -10,7 +10,7 @@ import pytest
 from thunder_deid.cli import main
 from thunder_deid.document import Document, Span, write_jsonl
 from thunder_deid.eval import VARIANTS, document_scores, interval, paired, score_documents
-from thunder_deid.eval.bootstrap import count_rows
+from thunder_deid.eval.bootstrap import count_rows, share_interval
 
 
 def random_docs(rng: random.Random, n: int) -> tuple[list[Document], list[Document], list[Document]]:
@@ -137,3 +137,15 @@ def test_cli_bad_options_and_baseline_files_are_named(files, tmp_path, capsys):
     assert "other.jsonl" in err and "'zz'" in err
     assert main(["eval", "--gold", g, "--pred", a, "--baseline", str(tmp_path / "missing.jsonl")]) != 0
     assert "--baseline" in capsys.readouterr().err
+
+
+def test_share_interval_sums_documents_before_dividing():
+    rows = np.array([[9, 10], [10, 10], [18, 20], [0, 0]])  # a document without placeholders adds nothing
+    iv = share_interval(rows, resamples=300)
+    assert iv.value == pytest.approx(37 / 40) and iv.low <= iv.value <= iv.high <= 1.0
+    assert share_interval(np.array([[5, 5]] * 8), resamples=50) == share_interval(np.array([[5, 5]] * 8), resamples=50)
+    assert share_interval(np.array([[5, 5]] * 8), resamples=50).low == 1.0
+    with pytest.raises(ValueError, match="must not exceed"):
+        share_interval(np.array([[3, 2]]))
+    with pytest.raises(ValueError, match=re.escape("one (hits, total) row")):
+        share_interval(np.array([[1, 2, 3]]))
