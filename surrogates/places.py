@@ -13,8 +13,9 @@ the label follows the span (``<<<A:식당>>>식당``) the surrogate ends with th
 is what the span receives, so ``한빛`` + ``식당`` reads as one name.
 
 Training may ask for *novel stems* (:func:`novel_stems`): that share of stems is two or three syllables of
-the part's stems recombined (``봄광``, ``하림솔``), so that no business or place name recurs often enough to be
-learnt by heart and the model has to read the context. Evaluation realisations never draw them.
+the part's stems recombined (``봄광``, ``하림솔``; now and then a listed stem comes back, as often as chance
+rebuilds it), so that no business or place name recurs often enough to be learnt by heart and the model has
+to read the context. Evaluation realisations never draw them.
 """
 
 from __future__ import annotations
@@ -89,9 +90,8 @@ def novel_stems(share: float) -> Iterator[None]:
 def _stem_syllables(part: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     """First, inner and last syllables of the part's listed stems and of the brand parts (Hangul words only),
     with their frequencies: a recombined stem starts and ends as stems do."""
-    e = packaged()["entities"]
-    words = [w for kind in e["stems"].values() for w in kind if part == "all" or in_part(w, part)]
-    words += [w for parts in e["brand"].values() for w in parts]
+    e = packaged()["entities"]  # cut to the current part, which is ``part``
+    words = [w for kind in e["stems"].values() for w in kind] + [w for parts in e["brand"].values() for w in parts]
     words = [w for w in words if len(w) >= 2 and all("가" <= ch <= "힣" for ch in w)]
     return tuple(w[0] for w in words), tuple(ch for w in words for ch in w[1:-1]) or tuple(w[0] for w in words), \
         tuple(w[-1] for w in words)
@@ -105,7 +105,7 @@ def novel_stem(rng: random.Random) -> str:
         >>> 2 <= len(stem) <= 3 and all("가" <= ch <= "힣" for ch in stem)
         True
     """
-    first, inner, last = _stem_syllables(current_part())
+    first, inner, last = _stem_syllables(current_part())  # the part keys the cache
     for _ in range(_TRIES):
         stem = rng.choice(first) + (rng.choice(inner) if rng.random() < 0.3 else "") + rng.choice(last)
         if stem[0] != stem[-1] and in_part(stem):
