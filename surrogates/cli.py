@@ -79,9 +79,6 @@ def register(sub: "argparse._SubParsersAction") -> None:
                     help="also write a value's stem (no type word of its own) here: court_bare, a court placeholder of a\n"
                     "business or institution (the court round trip's file: courts keep type words outside placeholders);\n"
                     "in_words, a span ending inside a word (repeatable; default: only before a type word)")
-    rz.add_argument("--novel-stems", type=float, default=0.0, metavar="SHARE",
-                    help="write this share of business and place stems as syllables recombined (training data: no stem\n"
-                    "recurs often enough to be learnt by heart; default 0)")
     rz.add_argument("--report", metavar="FILE", help="also write the replacement report as JSON")
     rz.add_argument("--skip-invalid", action="store_true",
                     help="leave invalid spans (out of range, empty, unknown label, overlapping) as plain text and count "
@@ -130,9 +127,7 @@ def _realize(args: argparse.Namespace) -> int:
         raise ThunderDeidError("give either --seed S (single schedule) or --epochs N --train-seed T (per-epoch)")
     if args.epochs is not None and (args.train_seed is None or args.epochs < 1):
         raise ThunderDeidError("--epochs N needs N >= 1 and --train-seed T")
-    if not 0.0 <= args.novel_stems <= 1.0:
-        raise ThunderDeidError(f"--novel-stems: expected a share between 0 and 1, got {args.novel_stems}")
-    realizer = Realizer(_inventory(args.inventory), args.keep, args.source, args.stems, args.novel_stems)
+    realizer = Realizer(_inventory(args.inventory), args.keep, args.source, args.stems)
     if args.seed is not None:
         jobs = [(args.seed, Path(args.output))]
     else:

@@ -11,21 +11,13 @@
 ``compose(label)`` reads the label's stems and type words from ``data/entities.yaml``: when a type word of
 the label follows the span (``<<<A:식당>>>식당``) the surrogate ends with that same type word and its stem
 is what the span receives, so ``한빛`` + ``식당`` reads as one name.
-
-Training may ask for *novel stems* (:func:`novel_stems`): that share of stems is two or three syllables of
-the part's stems recombined (``봄광``, ``하림솔``; now and then a listed stem comes back, as often as chance
-rebuilds it), so that no business or place name recurs often enough to be learnt by heart and the model has
-to read the context. Evaluation realisations never draw them.
 """
 
 from __future__ import annotations
 
-import contextlib
-import contextvars
 import functools
 import random
 import re
-from typing import Iterator
 
 from thunder_deid.surrogates.base import Ctx, Generator, Surrogate
 from thunder_deid.surrogates.lexicon import packaged
@@ -71,52 +63,7 @@ def brand_stem(rng: random.Random) -> str:
     raise RuntimeError(f"no brand stem of the current source part after {_TRIES} draws")
 
 
-_NOVEL: contextvars.ContextVar[float] = contextvars.ContextVar("thunder_deid_novel_stems", default=0.0)
-
-
-@contextlib.contextmanager
-def novel_stems(share: float) -> Iterator[None]:
-    """Inside the block, ``share`` of entity stems are :func:`novel_stem` (a context variable, as the source part)."""
-    if not 0.0 <= share <= 1.0:
-        raise ValueError(f"novel stem share must be between 0 and 1, got {share}")
-    token = _NOVEL.set(share)
-    try:
-        yield
-    finally:
-        _NOVEL.reset(token)
-
-
-@functools.lru_cache(maxsize=None)
-def _stem_syllables(part: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """First, inner and last syllables of the part's listed stems and of the brand parts (Hangul words only),
-    with their frequencies: a recombined stem starts and ends as stems do."""
-    e = packaged()["entities"]  # cut to the current part, which is ``part``
-    words = [w for kind in e["stems"].values() for w in kind] + [w for parts in e["brand"].values() for w in parts]
-    words = [w for w in words if len(w) >= 2 and all("가" <= ch <= "힣" for ch in w)]
-    return tuple(w[0] for w in words), tuple(ch for w in words for ch in w[1:-1]) or tuple(w[0] for w in words), \
-        tuple(w[-1] for w in words)
-
-
-def novel_stem(rng: random.Random) -> str:
-    """Two or three syllables of the current part's stems recombined, a value of the current part.
-
-        >>> import random
-        >>> stem = novel_stem(random.Random(1))
-        >>> 2 <= len(stem) <= 3 and all("가" <= ch <= "힣" for ch in stem)
-        True
-    """
-    first, inner, last = _stem_syllables(current_part())  # the part keys the cache
-    for _ in range(_TRIES):
-        stem = rng.choice(first) + (rng.choice(inner) if rng.random() < 0.3 else "") + rng.choice(last)
-        if stem[0] != stem[-1] and in_part(stem):
-            return stem
-    raise RuntimeError(f"no novel stem of the current source part after {_TRIES} draws")
-
-
 def _stem(rng: random.Random, kinds: list[str]) -> str:
-    share = _NOVEL.get()
-    if share and rng.random() < share:
-        return novel_stem(rng)
     kind = rng.choice(kinds)
     if kind in ("general", "modern") and rng.random() < 0.5:
         return brand_stem(rng) if rng.random() < 0.7 else rng.choice(_stems("native"))

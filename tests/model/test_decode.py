@@ -191,22 +191,6 @@ def test_stem_starts_finishes_a_business_or_place_cut_at_its_start_and_nothing_e
     assert [t[s.start:s.end] for s in tidy([at("대불혁신지원센터")], t)] == ["대불혁신지원센터"]
 
 
-def test_whole_names_finishes_a_name_cut_at_its_start_by_its_surname_only():
-    from thunder_deid.document import Span
-    from thunder_deid.model.decode import whole_names
-
-    t = "피고 정꽃가람, 남궁다솜이, 피고인정꽃가람, 어머니 다솜, 황보다솜나라가"
-    at = lambda w, k=0: Span(t.index(w, k), t.index(w, k) + len(w), "인명")
-    spans = [at("꽃가람"), at("다솜"), at("꽃가람", t.index("피고인정")), at("머니"), at("다솜나라")]
-    got = [t[s.start:s.end] for s in whole_names(spans, t)]
-    # 정 and 남궁 start their words and are surnames; 인정 and 어 are not (어 is too rare a surname to count),
-    # and 황보 + 다솜나라 would pass five syllables
-    assert got == ["정꽃가람", "남궁다솜", "꽃가람", "머니", "다솜나라"]
-    # never into the previous span
-    two = [Span(t.index("정꽃"), t.index("정꽃") + 1, "인명"), at("꽃가람")]
-    assert [(s.start, s.end) for s in whole_names(two, t)] == [(s.start, s.end) for s in two]
-
-
 def test_without_particles_needs_the_document_to_show_the_bare_name():
     from thunder_deid.document import Span
     from thunder_deid.model.decode import tidy, without_particles

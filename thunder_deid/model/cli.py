@@ -41,9 +41,6 @@ def _train_options(p: argparse.ArgumentParser, finetune: bool = False) -> None:
     p.add_argument("--extra-stems", choices=[c for c in CHOICES["train", "extra_stems"] if c],
                    help="realise the --train-extra documents' court placeholders of businesses and institutions as "
                         "bare stems, as the court wrote them (`realize --stems court_bare`)")
-    p.add_argument("--novel-stems", type=float, metavar="SHARE",
-                   help="realise this share of business and place stems as syllables recombined, so that no stem "
-                        "recurs often enough to be learnt by heart (`realize --novel-stems`; default 0)")
 
 
 def _apply(cfg, a: argparse.Namespace) -> None:
@@ -51,7 +48,7 @@ def _apply(cfg, a: argparse.Namespace) -> None:
     for arg, field in (("epochs", "epochs"), ("lr", "learning_rate"), ("batch_size", "batch_size"),
                        ("effective_batch", "effective_batch"), ("replacement", "replacement"), ("seed", "seed"),
                        ("target_level", "target_level"), ("extra_docs", "extra_docs"), ("extra_excerpt", "extra_excerpt"),
-                       ("extra_stems", "extra_stems"), ("novel_stems", "novel_stems")):
+                       ("extra_stems", "extra_stems")):
         v = getattr(a, arg, None)
         if v is not None:
             setattr(t, field, v)

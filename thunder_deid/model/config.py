@@ -75,7 +75,6 @@ class TrainConfig:
     extra_docs: int = 0             # --train-extra documents drawn per epoch (0: all of them)
     extra_excerpt: int = 0          # body characters kept per extra document besides header and footer (0: whole)
     extra_stems: str = ""           # "court_bare": extra documents' bare court placeholders realised as stems
-    novel_stems: float = 0.0        # share of business and place stems recombined from syllables (augmentation)
 
 
 @dataclass
@@ -129,8 +128,6 @@ def problems(cfg: Config) -> list[tuple[str, str, str]]:
                 out.append((section, f.name, f"{v!r} is not a{'n' if str(f.type) == 'int' else ''} {f.type}"))
             elif kind is int and v < 0:
                 out.append((section, f.name, f"{v} is negative"))
-    if not 0.0 <= cfg.train.novel_stems <= 1.0:
-        out.append(("train", "novel_stems", f"{cfg.train.novel_stems} is not a share between 0 and 1"))
     return out
 
 

@@ -218,14 +218,12 @@ def whole_names(spans: Sequence[Span], text: str) -> list[Span]:
     """Person-name spans that stop inside a word widened by the one or two Hangul syllables that finish the
     name before a particle or the word's end (the model tags ``허`` of ``허꽃님``, ``위`` of ``위준호 (``,
     ``박미`` of ``박미르가``: a name it cannot read leaves syllables readable), never past ``MAX_NAME``
-    syllables, into another span, or over an honorific (``김민준님``); and name spans that start inside a word
-    widened by the common surname that starts it (``꽃가람`` of ``정꽃가람``: court style would write ``정A``).
+    syllables, into another span, or over an honorific (``김민준님``).
 
-        >>> t = "원고 허꽃님 (소송대리인), 피해자 박미르가, 김민준님에게, 장나라는, 피고 정꽃가람, 남궁다솜이"
-        >>> sp = [Span(3, 4, "인명"), Span(20, 22, "인명"), Span(26, 29, "인명"), Span(34, 37, "인명"),
-        ...       Span(t.index("꽃가람"), t.index("꽃가람") + 3, "인명"), Span(t.index("다솜"), t.index("다솜") + 2, "인명")]
+        >>> t = "원고 허꽃님 (소송대리인), 피해자 박미르가, 김민준님에게, 장나라는"
+        >>> sp = [Span(3, 4, "인명"), Span(20, 22, "인명"), Span(26, 29, "인명"), Span(34, 37, "인명")]
         >>> [t[s.start:s.end] for s in whole_names(sp, t)]
-        ['허꽃님', '박미르', '김민준', '장나라', '정꽃가람', '남궁다솜']
+        ['허꽃님', '박미르', '김민준', '장나라']
     """
     from thunder_deid.consistency import particle_follows
     from thunder_deid.surrogates.hangul import is_hangul_syllable
@@ -244,24 +242,7 @@ def whole_names(spans: Sequence[Span], text: str) -> list[Span]:
             if particle_follows(text[b + k:b + k + 12]):
                 out[i] = replace(s, end=b + k)
                 break
-    return [_with_surname(s, text, out[i - 1].end if i else 0) for i, s in enumerate(out)]
-
-
-def _with_surname(s: Span, text: str, floor: int) -> Span:
-    """``s`` widened by the common surname (two syllables first) that starts its word, when it starts inside one."""
-    from thunder_deid.model.patterns import common_surnames
-    from thunder_deid.surrogates.hangul import is_hangul_syllable
-
-    a = s.start
-    if s.label not in NAME_LABELS or a == 0 or not is_hangul_syllable(text[a - 1]):
-        return s
-    for k in (2, 1):
-        x = a - k
-        if (x >= floor and text[x:a] in common_surnames() and all(map(is_hangul_syllable, text[x:a]))
-                and (x == 0 or not (is_hangul_syllable(text[x - 1]) or text[x - 1].isalnum()))
-                and s.end - x <= MAX_NAME):
-            return replace(s, start=x)
-    return s
+    return out
 
 
 MAX_STEM_TAIL = 3  # syllables a business or place name is finished by (메디 + 플러스)

@@ -71,7 +71,7 @@ _NOT_NAMES = frozenset(ROLES) | {"검사", "주식회사", "대한민국", "국�
 
 
 @functools.lru_cache(maxsize=1)
-def common_surnames() -> frozenset[str]:
+def _surnames() -> frozenset[str]:
     from thunder_deid.surrogates.lexicon import packaged
 
     # common surnames (over 20 thousand bearers) and the distinctive two-syllable ones: a rare one-syllable
@@ -83,7 +83,7 @@ def _header_name_ok(m: re.Match) -> bool:
     name = m.group(1)
     if name in _NOT_NAMES:
         return False
-    surnames = common_surnames()
+    surnames = _surnames()
     return name[:2] in surnames or name[0] in surnames  # two-syllable surnames (남궁, 황보) first
 
 
