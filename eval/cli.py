@@ -38,7 +38,7 @@ Per-type (--per-type): TP and FN go to the gold label; a wrong-label FP to the w
 non-PII FP to the predicted label, covering most of the segment's non-space characters.
 
 Intervals (--bootstrap N): documents are resampled with replacement N times and each variant's F1 gets its
-percentile interval (--confidence, default 0.95). With --baseline, a second system's predictions on the same
+percentile interval (--confidence, default 0.95), and with --per-type each label's strict typed F1. With --baseline, a second system's predictions on the same
 gold are scored too, and each variant's F1 difference (--pred minus --baseline) gets its interval from the
 same resamples, with the share of resamples in which --pred is ahead (eval/bootstrap.py).
 
@@ -108,7 +108,7 @@ def _intervals(gold, preds, baseline, args: argparse.Namespace, resamples: int, 
     """Each variant's F1 interval, and with a baseline the paired difference: the JSON ``bootstrap`` object."""
     from thunder_deid.eval import bootstrap
 
-    ours = document_scores(gold, preds, pred_names=[str(p) for p in args.pred], **kw)
+    ours = document_scores(gold, preds, per_type=args.per_type, pred_names=[str(p) for p in args.pred], **kw)
     theirs = document_scores(gold, baseline, pred_names=[str(p) for p in args.baseline], **kw) if baseline else None
     ids = list(ours)
     out: dict = {"resamples": resamples, "confidence": args.confidence, "seed": args.seed, "documents": len(ids)}
@@ -122,6 +122,17 @@ def _intervals(gold, preds, baseline, args: argparse.Namespace, resamples: int, 
             row["baseline"] = {"f1": iv.value - d.value, "difference": d.value, "low": d.low, "high": d.high,
                                "ahead": d.ahead}
         out[v] = row
+    if args.per_type:
+        # strict typed F1 per label (labels by their summed counts: gold first, then those only ever predicted)
+        totals: dict[str, int] = {}
+        for sc in ours.values():
+            for label, c in sc.per_type.items():
+                st = c["strict_typed"]
+                totals[label] = totals.get(label, 0) + st.tp + st.fn
+        out["per_type"] = {}
+        for label in sorted(totals, key=lambda x: (-totals[x], x)):
+            iv = bootstrap.interval(bootstrap.count_rows(ours, "strict_typed", ids, label=label), **opts)
+            out["per_type"][label] = {"f1": iv.value, "low": iv.low, "high": iv.high}
     return out
 
 
@@ -136,6 +147,9 @@ def _format_intervals(b: dict) -> str:
             line += (f"   baseline {x['f1']:.4f}, difference {x['difference']:+.4f} [{x['low']:+.4f}, {x['high']:+.4f}],"
                      f" ahead in {x['ahead']:.1%} of resamples")
         lines.append(line)
+    if "per_type" in b:
+        lines.append("  strict typed F1 per label:")
+        lines += [f"    {label} {r['f1']:.4f} [{r['low']:.4f}, {r['high']:.4f}]" for label, r in b["per_type"].items()]
     return "\n".join(lines)
 
 

@@ -149,3 +149,16 @@ def test_share_interval_sums_documents_before_dividing():
         share_interval(np.array([[3, 2]]))
     with pytest.raises(ValueError, match=re.escape("one (hits, total) row")):
         share_interval(np.array([[1, 2, 3]]))
+
+
+def test_cli_per_type_intervals_match_the_per_type_scores(files, capsys):
+    g, a, _ = map(str, files)
+    assert main(["eval", "--gold", g, "--pred", a, "--per-type", "--bootstrap", "200", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    per = d["bootstrap"]["per_type"]
+    assert set(per) == set(d["per_type"]) == {"인명", "주소"}
+    for label, r in per.items():
+        assert r["f1"] == pytest.approx(d["per_type"][label]["strict_typed"]["f1"])
+        assert r["low"] <= r["f1"] <= r["high"]
+    assert main(["eval", "--gold", g, "--pred", a, "--per-type", "--bootstrap", "200"]) == 0
+    assert "strict typed F1 per label:" in capsys.readouterr().out
