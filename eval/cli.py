@@ -76,6 +76,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if not 0 < args.confidence < 1:
         raise ThunderDeidError(f"--confidence: expected a share between 0 and 1, got {args.confidence}")
     gold = list(read_jsonl(args.gold))
+    if resamples and not gold:
+        raise ThunderDeidError(f"--bootstrap/--baseline: {args.gold} holds no documents to resample")
     preds = [list(read_jsonl(p)) for p in args.pred]
     overlapping = {str(p): n for p, docs in zip(args.pred, preds) if (n := overlapping_spans(docs))}
     kw = dict(labels=labels, level=args.level, gold_name=str(args.gold))

@@ -137,6 +137,11 @@ def test_cli_bad_options_and_baseline_files_are_named(files, tmp_path, capsys):
     assert "other.jsonl" in err and "'zz'" in err
     assert main(["eval", "--gold", g, "--pred", a, "--baseline", str(tmp_path / "missing.jsonl")]) != 0
     assert "--baseline" in capsys.readouterr().err
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("", encoding="utf-8")
+    assert main(["eval", "--gold", str(empty), "--pred", str(empty), "--bootstrap", "10"]) != 0
+    err = capsys.readouterr().err
+    assert "empty.jsonl holds no documents to resample" in err and "Traceback" not in err
 
 
 def test_share_interval_sums_documents_before_dividing():
