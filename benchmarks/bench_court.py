@@ -39,7 +39,7 @@ sys.path.insert(0, str(REPO / "tests" / "surrogates"))
 from conftest import jong, particle_after, particle_ok  # noqa: E402  (the independent test check)
 
 from thunder_deid.document import Document, load_jsonl  # noqa: E402
-from thunder_deid.eval.bootstrap import share_interval  # noqa: E402
+from thunder_deid.eval.bootstrap import paired, share_interval  # noqa: E402
 from thunder_deid.operators.base import Replacement, apply, placed  # noqa: E402
 from thunder_deid.operators import register  # noqa: E402
 from thunder_deid.operators.court import Court, court_style, mention_key, reading  # noqa: E402
@@ -196,6 +196,9 @@ def main() -> int:
     ap.add_argument("--per-doc", action="store_true", help="also print one line per document")
     ap.add_argument("--bootstrap", type=int, default=0, metavar="N",
                     help="also the default policy's strict share with its 95%% interval from N resamples of the documents")
+    ap.add_argument("--baseline", metavar="PRED",
+                    help="another model's predictions on the same realised text: also the paired difference of the "
+                         "default policy's strict share (with --bootstrap N, else 1000 resamples)")
     ap.add_argument("--why", action="store_true", help="also break the placeholders the default policy does not "
                     "reproduce down by court style (letter, symbol, omission) and by what our replacement does")
     args = ap.parse_args()
@@ -239,6 +242,15 @@ def main() -> int:
                                 resamples=args.bootstrap)
             print(f"    reproduced strictly, 95% interval from {args.bootstrap} document resamples: {iv.value:.2%} "
                   f"[{iv.low:.2%}, {iv.high:.2%}]")
+        if args.baseline and policy is rows[0][1]:
+            base = {d.id: d for d in load_jsonl(args.baseline)}
+            ours = np.array([(x["reproduced"], x["placeholders"]) for _, x in per_doc])
+            theirs = np.array([(r["reproduced"], r["placeholders"]) for r in
+                               (round_trip(g, real[g.id], base[g.id], policy) for g in gold
+                                if len(real[g.id].spans) == len(g.spans))])
+            d = paired(ours, theirs, resamples=args.bootstrap or 1000, share=True)
+            print(f"    against {args.baseline}: reproduced strictly {int(ours[:, 0].sum()) - int(theirs[:, 0].sum()):+d}, "
+                  f"share {d.value:+.2%} [{d.low:+.2%}, {d.high:+.2%}], ahead in {d.ahead:.1%} of resamples")
         if args.why and policy is rows[0][1]:
             print(f"    reproduced strictly: {total['reproduced']} of {total['placeholders']} (exact counts, for "
                   f"comparing runs finer than the rounded share)")

@@ -123,15 +123,21 @@ def interval(counts: np.ndarray, *, resamples: int = 1000, seed: int = 0, confid
 
 
 def paired(first: np.ndarray, second: np.ndarray, *, resamples: int = 1000, seed: int = 0,
-           confidence: float = 0.95) -> Difference:
-    """F1(first) - F1(second) on the same documents (row ``i`` of both is document ``i``), resampled together."""
-    a, b = _check(first, "first"), _check(second, "second")
+           confidence: float = 0.95, share: bool = False) -> Difference:
+    """F1(first) - F1(second) on the same documents (row ``i`` of both is document ``i``), resampled together;
+    with ``share``, rows are (hits, total) and the difference is of the summed shares (:func:`share_interval`).
+
+        >>> round(paired(np.array([[9, 10], [10, 10]]), np.array([[8, 10], [10, 10]]), resamples=50, share=True).value, 3)
+        0.05
+    """
+    columns, statistic = ("(hits, total)", _share) if share else ("(TP, FP, FN)", _f1)
+    a, b = _check(first, "first", columns), _check(second, "second", columns)
     if len(a) != len(b):
         raise ValueError(f"paired: {len(a)} documents against {len(b)}; both sides must hold the same documents")
-    fa, fb = _resampled([a, b], resamples, seed)
+    fa, fb = _resampled([a, b], resamples, seed, statistic)
     diff = fa - fb
     low, high = _bounds(diff, confidence)
-    value = float(_f1(a.sum(axis=0)) - _f1(b.sum(axis=0)))
+    value = float(statistic(a.sum(axis=0)) - statistic(b.sum(axis=0)))
     return Difference(value, low, high, float((diff > 0).mean()), resamples, confidence)
 
 

@@ -167,3 +167,17 @@ def test_cli_per_type_intervals_match_the_per_type_scores(files, capsys):
         assert r["low"] <= r["f1"] <= r["high"]
     assert main(["eval", "--gold", g, "--pred", a, "--per-type", "--bootstrap", "200"]) == 0
     assert "strict typed F1 per label:" in capsys.readouterr().out
+
+
+def test_paired_shares_are_resampled_together():
+    rng = np.random.default_rng(2)
+    totals = rng.integers(20, 80, 60)
+    base = np.column_stack([(totals * rng.uniform(0.6, 0.95, 60)).astype(int), totals])  # documents differ
+    better = base + np.column_stack([rng.integers(0, 2, 60), np.zeros(60, int)])  # a few more hits, same totals
+    d = paired(better, base, resamples=400, share=True)
+    assert d.value == pytest.approx(better[:, 0].sum() / totals.sum() - base[:, 0].sum() / totals.sum())
+    assert 0 <= d.low <= d.value <= d.high and d.ahead > 0.95
+    # far tighter than the share's own interval: the documents' sizes and difficulty cancel out
+    assert d.high - d.low < 0.5 * (share_interval(base, resamples=400).high - share_interval(base, resamples=400).low)
+    with pytest.raises(ValueError, match=re.escape("(hits, total)")):
+        paired(np.array([[1, 2, 3]]), np.array([[1, 2, 3]]), share=True)
