@@ -29,6 +29,7 @@ from pathlib import Path
 from thunder_deid.document import Document, load_jsonl
 from thunder_deid.eval import Scores, document_scores, interval, paired, score_documents
 from thunder_deid.eval.bootstrap import count_rows
+from thunder_deid.eval.score import summed
 
 REPO = Path(__file__).resolve().parents[1]
 NAME = "인명"
@@ -70,7 +71,7 @@ def measure(tagger, path: Path, limit: int | None, stored: Path | None = None
         pred = tagger.predict_documents([Document(d.id, d.text, [], {}) for d in gold])
     seconds = time.perf_counter() - t
     per_doc = document_scores(gold, pred)
-    scores = score_documents(gold, pred)
+    scores = summed(per_doc)
     names = score_documents(gold, pred, labels=[NAME])
     cov = name_coverage(gold, pred)
     row = {"W. Strict Typed F1": scores.counts["strict_typed"].f1,

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from thunder_deid.document import read_jsonl
 from thunder_deid.errors import ThunderDeidError
-from thunder_deid.eval.score import document_scores, score_documents
+from thunder_deid.eval.score import document_scores, score_documents, summed
 from thunder_deid.eval.scores import VARIANTS
 from thunder_deid.taxonomy.label_sets import get_label_set
 
@@ -81,11 +81,15 @@ def cmd_eval(args: argparse.Namespace) -> int:
     preds = [list(read_jsonl(p)) for p in args.pred]
     overlapping = {str(p): n for p, docs in zip(args.pred, preds) if (n := overlapping_spans(docs))}
     kw = dict(labels=labels, level=args.level, gold_name=str(args.gold))
-    scores = score_documents(gold, preds, per_type=args.per_type, pred_names=[str(p) for p in args.pred], **kw)
     intervals = None
     if resamples:
+        # each document scored once: its rows feed the resamples and their sum is the table
+        ours = document_scores(gold, preds, per_type=args.per_type, pred_names=[str(p) for p in args.pred], **kw)
+        scores = summed(ours)
         baseline = [list(read_jsonl(p)) for p in args.baseline] if args.baseline else None
-        intervals = _intervals(gold, preds, baseline, args, resamples, kw)
+        intervals = _intervals(ours, baseline, gold, args, resamples, kw)
+    else:
+        scores = score_documents(gold, preds, per_type=args.per_type, pred_names=[str(p) for p in args.pred], **kw)
     if args.json:
         out = scores.to_dict()
         out.update(labels=None if labels is None else sorted(labels), level=args.level,
@@ -106,11 +110,11 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
-def _intervals(gold, preds, baseline, args: argparse.Namespace, resamples: int, kw: dict) -> dict:
-    """Each variant's F1 interval, and with a baseline the paired difference: the JSON ``bootstrap`` object."""
+def _intervals(ours: dict, baseline, gold, args: argparse.Namespace, resamples: int, kw: dict) -> dict:
+    """Each variant's F1 interval from the documents' scores ``ours``, and with a baseline the paired difference:
+    the JSON ``bootstrap`` object."""
     from thunder_deid.eval import bootstrap
 
-    ours = document_scores(gold, preds, per_type=args.per_type, pred_names=[str(p) for p in args.pred], **kw)
     theirs = document_scores(gold, baseline, pred_names=[str(p) for p in args.baseline], **kw) if baseline else None
     ids = list(ours)
     out: dict = {"resamples": resamples, "confidence": args.confidence, "seed": args.seed, "documents": len(ids)}

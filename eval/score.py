@@ -33,7 +33,7 @@ Decisions (the counting rules themselves are in :mod:`thunder_deid.eval.segments
 from __future__ import annotations
 
 import logging
-from typing import Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, Mapping, Sequence
 
 from thunder_deid.document import Document
 from thunder_deid.errors import DocumentError, LabelError
@@ -201,3 +201,13 @@ def document_scores(gold: Iterable[Document], pred: Iterable[Document] | Sequenc
                                      pred_names=pred_names):
         out.setdefault(doc_id, []).append(scores)
     return {doc_id: Scores.over_sets(sets) for doc_id, sets in out.items()}
+
+
+def summed(per_document: Mapping[str, Scores]) -> Scores:
+    """What :func:`score_documents` returns, from :func:`document_scores`' output without scoring again (callers
+    that need both, as intervals do, score each document once)."""
+    out = Scores(documents=0)
+    for s in per_document.values():
+        out += s
+        out.prediction_sets = s.prediction_sets  # the same for every document: the sets each was scored under
+    return out

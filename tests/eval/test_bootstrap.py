@@ -11,6 +11,7 @@ from thunder_deid.cli import main
 from thunder_deid.document import Document, Span, write_jsonl
 from thunder_deid.eval import VARIANTS, document_scores, interval, paired, score_documents
 from thunder_deid.eval.bootstrap import count_rows, share_interval
+from thunder_deid.eval.score import summed
 
 
 def random_docs(rng: random.Random, n: int) -> tuple[list[Document], list[Document], list[Document]]:
@@ -41,6 +42,8 @@ def test_document_scores_add_up_to_score_documents():
     for v in VARIANTS:
         assert tuple(count_rows(per_doc, v).sum(axis=0)) == (total.counts[v].tp, total.counts[v].fp, total.counts[v].fn)
     assert interval(count_rows(per_doc), resamples=10).value == pytest.approx(total.strict_typed.f1)
+    per_type = document_scores(gold, [a, b], per_type=True)
+    assert summed(per_type).to_dict() == score_documents(gold, [a, b], per_type=True).to_dict()
 
 
 def test_intervals_cover_the_population_f1_about_as_often_as_they_say():
