@@ -237,14 +237,13 @@ def main() -> int:
               f"{total['covered'] / max(total['placeholders'], 1):>8.1%} {total['false_positive_replacements']:>8} "
               f"{total['changed_outside_spans']:>11} {total['changed_outside_replacements']:>17} "
               f"{total['court_particles']:>15} {total['court_particles_wrong']:>6} {ok:>4}/{with_ph}")
+        ours = np.array([(x["reproduced"], x["placeholders"]) for _, x in per_doc])
         if args.bootstrap and policy is rows[0][1]:
-            iv = share_interval(np.array([(x["reproduced"], x["placeholders"]) for _, x in per_doc]),
-                                resamples=args.bootstrap)
+            iv = share_interval(ours, resamples=args.bootstrap)
             print(f"    reproduced strictly, 95% interval from {args.bootstrap} document resamples: {iv.value:.2%} "
                   f"[{iv.low:.2%}, {iv.high:.2%}]")
         if args.baseline and policy is rows[0][1]:
             base = {d.id: d for d in load_jsonl(args.baseline)}
-            ours = np.array([(x["reproduced"], x["placeholders"]) for _, x in per_doc])
             theirs = np.array([(r["reproduced"], r["placeholders"]) for r in
                                (round_trip(g, real[g.id], base[g.id], policy) for g in gold
                                 if len(real[g.id].spans) == len(g.spans))])
