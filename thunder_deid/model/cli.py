@@ -41,9 +41,6 @@ def _train_options(p: argparse.ArgumentParser, finetune: bool = False) -> None:
     p.add_argument("--extra-stems", choices=[c for c in CHOICES["train", "extra_stems"] if c],
                    help="realise the --train-extra documents' court placeholders of businesses and institutions as "
                         "bare stems, as the court wrote them (`realize --stems court_bare`)")
-    p.add_argument("--extra-novel-stems", type=float, metavar="SHARE",
-                   help="make this share of the --train-extra documents' business and place stems of syllables "
-                        "recombined, so that no stem recurs often enough to be learnt by heart (default 0)")
 
 
 def _apply(cfg, a: argparse.Namespace) -> None:
@@ -51,7 +48,7 @@ def _apply(cfg, a: argparse.Namespace) -> None:
     for arg, field in (("epochs", "epochs"), ("lr", "learning_rate"), ("batch_size", "batch_size"),
                        ("effective_batch", "effective_batch"), ("replacement", "replacement"), ("seed", "seed"),
                        ("target_level", "target_level"), ("extra_docs", "extra_docs"), ("extra_excerpt", "extra_excerpt"),
-                       ("extra_stems", "extra_stems"), ("extra_novel_stems", "extra_novel_stems")):
+                       ("extra_stems", "extra_stems")):
         v = getattr(a, arg, None)
         if v is not None:
             setattr(t, field, v)
@@ -59,9 +56,8 @@ def _apply(cfg, a: argparse.Namespace) -> None:
 
     for _, name, msg in problems(cfg):
         raise ThunderDeidError(f"--{name.replace('_', '-')}: {msg}")
-    if (a.extra_docs or a.extra_excerpt or getattr(a, "extra_stems", None) or getattr(a, "extra_novel_stems", None)) \
-            and a.train_extra is None:
-        raise ThunderDeidError("--extra-docs, --extra-excerpt, --extra-stems and --extra-novel-stems need --train-extra")
+    if (a.extra_docs or a.extra_excerpt or getattr(a, "extra_stems", None)) and a.train_extra is None:
+        raise ThunderDeidError("--extra-docs, --extra-excerpt and --extra-stems need --train-extra")
 
 
 def cmd_train(a: argparse.Namespace) -> int:

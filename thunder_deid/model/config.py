@@ -75,7 +75,6 @@ class TrainConfig:
     extra_docs: int = 0             # --train-extra documents drawn per epoch (0: all of them)
     extra_excerpt: int = 0          # body characters kept per extra document besides header and footer (0: whole)
     extra_stems: str = ""           # "court_bare": extra documents' bare court placeholders realised as stems
-    extra_novel_stems: float = 0.0  # share of extra documents' business and place stems recombined from syllables
 
 
 @dataclass
@@ -129,8 +128,6 @@ def problems(cfg: Config) -> list[tuple[str, str, str]]:
                 out.append((section, f.name, f"{v!r} is not a{'n' if str(f.type) == 'int' else ''} {f.type}"))
             elif kind is int and v < 0:
                 out.append((section, f.name, f"{v} is negative"))
-    if isinstance(cfg.train.extra_novel_stems, (int, float)) and not 0 <= cfg.train.extra_novel_stems <= 1:
-        out.append(("train", "extra_novel_stems", f"{cfg.train.extra_novel_stems} is not a share in [0, 1]"))
     return out
 
 

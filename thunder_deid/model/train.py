@@ -140,8 +140,7 @@ def epoch_documents(job: TrainJob, base: list[Document] | None, epoch: int,
     if extra:
         drawn = extra_draw(extra, t, epoch)
         stems = [t.extra_stems] if t.extra_stems else []
-        docs += drawn if t.replacement == "none" else \
-            list(realize_documents(drawn, seed, default_realizer("train", stems, t.extra_novel_stems)))
+        docs += drawn if t.replacement == "none" else list(realize_documents(drawn, seed, default_realizer("train", stems)))
     return docs
 
 
