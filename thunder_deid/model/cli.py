@@ -41,6 +41,13 @@ def _train_options(p: argparse.ArgumentParser, finetune: bool = False) -> None:
     p.add_argument("--extra-stems", choices=[c for c in CHOICES["train", "extra_stems"] if c],
                    help="realise the --train-extra documents' court placeholders of businesses and institutions as "
                         "bare stems, as the court wrote them (`realize --stems court_bare`)")
+    p.add_argument("--teacher", type=Path, metavar="DIR",
+                   help="distil from this trained tagger (same tokenizer; e.g. a larger shape trained on a GPU): "
+                        "its soft tags join the gold tags in the loss")
+    p.add_argument("--distill-weight", type=float, metavar="W",
+                   help="with --teacher: the soft term's share of the loss, 0-1 (default 0.5)")
+    p.add_argument("--distill-temperature", type=float, metavar="T",
+                   help="with --teacher: softmax temperature of the soft term (default 2)")
 
 
 def _apply(cfg, a: argparse.Namespace) -> None:
@@ -48,7 +55,8 @@ def _apply(cfg, a: argparse.Namespace) -> None:
     for arg, field in (("epochs", "epochs"), ("lr", "learning_rate"), ("batch_size", "batch_size"),
                        ("effective_batch", "effective_batch"), ("replacement", "replacement"), ("seed", "seed"),
                        ("target_level", "target_level"), ("extra_docs", "extra_docs"), ("extra_excerpt", "extra_excerpt"),
-                       ("extra_stems", "extra_stems")):
+                       ("extra_stems", "extra_stems"), ("distill_weight", "distill_weight"),
+                       ("distill_temperature", "distill_temperature")):
         v = getattr(a, arg, None)
         if v is not None:
             setattr(t, field, v)
@@ -58,6 +66,9 @@ def _apply(cfg, a: argparse.Namespace) -> None:
         raise ThunderDeidError(f"--{name.replace('_', '-')}: {msg}")
     if (a.extra_docs or a.extra_excerpt or getattr(a, "extra_stems", None)) and a.train_extra is None:
         raise ThunderDeidError("--extra-docs, --extra-excerpt and --extra-stems need --train-extra")
+    if (getattr(a, "distill_weight", None) is not None or getattr(a, "distill_temperature", None) is not None) \
+            and getattr(a, "teacher", None) is None:
+        raise ThunderDeidError("--distill-weight and --distill-temperature need --teacher")
 
 
 def cmd_train(a: argparse.Namespace) -> int:
@@ -73,7 +84,8 @@ def cmd_train(a: argparse.Namespace) -> int:
     if a.max_length:
         cfg.model.max_length = a.max_length
     job = TrainJob(cfg, a.tokenizer, a.valid, a.out, a.train, a.train_dir, a.init, a.device, a.resume,
-                   a.max_steps, a.valid_limit, a.threads, train_extra=a.train_extra, encoded=a.encoded)
+                   a.max_steps, a.valid_limit, a.threads, train_extra=a.train_extra, encoded=a.encoded,
+                   teacher=a.teacher)
     if a.encode_to is not None:
         from thunder_deid.model.train import encode
 
@@ -93,7 +105,7 @@ def cmd_finetune(a: argparse.Namespace) -> int:
     cfg.train.epochs, cfg.train.replacement = 3, "none"  # appendix E: 3 epochs for adaptation
     _apply(cfg, a)
     res = run(TrainJob(cfg, tokenizer_spec(a.source), a.valid, a.out, a.train, None, a.source, a.device, a.resume,
-                       a.max_steps, a.valid_limit, a.threads, train_extra=a.train_extra))
+                       a.max_steps, a.valid_limit, a.threads, train_extra=a.train_extra, teacher=a.teacher))
     print(json.dumps(res["best"]))
     return 0
 

@@ -75,6 +75,8 @@ class TrainConfig:
     extra_docs: int = 0             # --train-extra documents drawn per epoch (0: all of them)
     extra_excerpt: int = 0          # body characters kept per extra document besides header and footer (0: whole)
     extra_stems: str = ""           # "court_bare": extra documents' bare court placeholders realised as stems
+    distill_weight: float = 0.5     # with --teacher: the soft (teacher) term's share of the loss
+    distill_temperature: float = 2.0  # with --teacher: softmax temperature of both sides of the soft term
 
 
 @dataclass
@@ -128,6 +130,11 @@ def problems(cfg: Config) -> list[tuple[str, str, str]]:
                 out.append((section, f.name, f"{v!r} is not a{'n' if str(f.type) == 'int' else ''} {f.type}"))
             elif kind is int and v < 0:
                 out.append((section, f.name, f"{v} is negative"))
+    t = cfg.train
+    if isinstance(t.distill_weight, (int, float)) and not 0 <= t.distill_weight <= 1:
+        out.append(("train", "distill_weight", f"{t.distill_weight} is not a share in [0, 1]"))
+    if isinstance(t.distill_temperature, (int, float)) and not t.distill_temperature > 0:
+        out.append(("train", "distill_temperature", f"{t.distill_temperature} is not above 0"))
     return out
 
 

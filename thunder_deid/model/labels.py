@@ -19,6 +19,8 @@ from typing import Iterable, Sequence
 from thunder_deid.document import Document, Span
 from thunder_deid.taxonomy.policy import prediction_target
 
+IGNORE = -100  # the label of a token no loss reads (special tokens, a word's later pieces, context)
+
 
 def target(label: str, level: str = "leaf") -> str:
     """The prediction target of an annotation label at ``level`` (leaf = the label without sub-label)."""
@@ -54,6 +56,6 @@ class LabelSet:
     def tag_id(self, tag: str) -> int:
         return self._ids[tag]
 
-    def encode(self, tags: Sequence[str | None], ignore: int = -100) -> list[int]:
+    def encode(self, tags: Sequence[str | None], ignore: int = IGNORE) -> list[int]:
         """Tag strings -> ids; ``None`` (special tokens) and unknown targets -> ``ignore``."""
         return [self._ids.get(t, ignore) if t is not None else ignore for t in tags]

@@ -120,6 +120,15 @@ def load_model(model_dir: Path, device: torch.device | str = "cpu"):
     """``(model, tokenizer, labels, meta)`` from a model directory, weights in fp32, eval mode."""
     model_dir = Path(model_dir)
     meta = read_meta(model_dir)
+    model, labels = load_network(model_dir, device)
+    tok = load_tokenizer(tokenizer_spec(model_dir))
+    return model, tok, labels, meta
+
+
+def load_network(model_dir: Path, device: torch.device | str = "cpu"):
+    """``(model, labels)`` of a model directory without its tokenizer (a distillation teacher needs only
+    the network: its ids are the student's), weights in fp32, eval mode."""
+    model_dir = Path(model_dir)
     hf = _config(model_dir)
     hf._attn_implementation = "sdpa"
     model = ModernBertForTokenClassification(hf)
@@ -133,8 +142,7 @@ def load_model(model_dir: Path, device: torch.device | str = "cpu"):
     labels = LabelSet([t[2:] for t in (hf.id2label[i] for i in range(hf.num_labels)) if t.startswith("B-")])
     if labels.tags != [hf.id2label[i] for i in range(hf.num_labels)]:
         raise ThunderDeidError(f"{model_dir}: id2label is not in O/B-*/I-* order")
-    tok = load_tokenizer(tokenizer_spec(model_dir))
-    return model.to(device).eval(), tok, labels, meta
+    return model.to(device).eval(), labels
 
 
 def _config(model_dir: Path) -> ModernBertConfig:

@@ -34,7 +34,6 @@ from pathlib import Path
 
 import numpy as np
 import torch
-import torch.nn.functional as F
 
 from thunder_deid.document import Document, load_jsonl
 from thunder_deid.errors import ThunderDeidError
@@ -42,13 +41,13 @@ from thunder_deid.io import atomic_folder, atomic_leftover, refuse_inputs_inside
 from thunder_deid.model.checkpoint import load_checkpoint, save_checkpoint
 from thunder_deid.model.config import Config
 from thunder_deid.model.distributed import Context, setup, teardown
-from thunder_deid.model.labels import LabelSet, targets_of
+from thunder_deid.model.distill import Teacher, token_loss
+from thunder_deid.model.labels import IGNORE, LabelSet, targets_of
 from thunder_deid.model.modeling import build_tagger, init_from, load_tokenizer, save_model
 from thunder_deid.model.windows import training_windows
 from thunder_deid.surrogates import epoch_seed, realize_documents
 from thunder_deid.surrogates.engine import default_realizer
 
-IGNORE = -100
 MAX_SKIPPED = 10   # consecutive steps with a non-finite gradient after which a run has diverged
 
 
@@ -69,10 +68,11 @@ class TrainJob:
     save_best: bool = True
     train_extra: Path | None = None  # documents mixed into every epoch (TrainConfig.extra_docs / extra_excerpt)
     encoded: Path | None = None      # train on windows written by --encode-to (model.encoded), not on documents
+    teacher: Path | None = None      # distil from this tagger (model.distill; TrainConfig.distill_*)
 
     def inputs(self) -> tuple[Path | None, ...]:
         """The paths the run reads, which its output folder must not hold."""
-        return (self.train, self.train_dir, self.valid, self.init, self.train_extra, self.encoded)
+        return (self.train, self.train_dir, self.valid, self.init, self.train_extra, self.encoded, self.teacher)
 
 
 def snapshot_tokenizer(spec: str, dest: Path, ctx: Context) -> str:
@@ -343,6 +343,7 @@ class _Trainer:
     meta: dict
     accumulation: int
     wins: list[tuple[list[int], list[int]]]       # the windows of the epoch about to run
+    teacher: Teacher | None = None
     start_epoch: int = 1
     step: int = 0
     best: dict = field(default_factory=lambda: {"f1": -1.0})
@@ -415,6 +416,8 @@ def _setup(job: TrainJob, ctx: Context) -> _Trainer:
     A = accumulation(t.effective_batch, t.batch_size, ctx.world)
     opt = make_optimizer(model, t.learning_rate, t.weight_decay)
     tr = _Trainer(job, ctx, tokenizer, labels, model, model, opt, None, valid, base, extra, {}, A, [])  # type: ignore[arg-type]
+    if job.teacher is not None:
+        tr.teacher = Teacher.load(job.teacher, job.tokenizer, labels, ctx.device, bf16=t.bf16)
     tr.wins = _epoch_windows(tr, 1) if job.encoded is not None else tr.windows_of(first)
     steps_per_epoch = math.ceil(len(tr.wins) / t.effective_batch)
     total = steps_per_epoch * t.epochs
@@ -422,7 +425,8 @@ def _setup(job: TrainJob, ctx: Context) -> _Trainer:
     tr.meta = {"config": cfg.to_dict(), "max_length": cfg.model.max_length, "stride": t.stride,
                "target_level": t.target_level, "train": str(job.train or job.train_dir or job.encoded), "valid": str(job.valid),
                "init": str(job.init) if job.init else None,
-               "train_extra": str(job.train_extra) if job.train_extra else None}
+               "train_extra": str(job.train_extra) if job.train_extra else None,
+               "teacher": str(job.teacher) if job.teacher else None}
     ck = job.out / "checkpoint"
     if job.resume and (ck / "trainer_state.json").is_file():
         st = load_checkpoint(ck, model, opt, tr.sched, ctx.device)
@@ -464,8 +468,8 @@ def _train_epoch(tr: _Trainer, epoch: int) -> dict:
             with ctxm:
                 with torch.autocast("cuda", dtype=torch.bfloat16) if amp else _Null():
                     logits = tr.ddp(input_ids=b["input_ids"], attention_mask=b["attention_mask"]).logits
-                tok_loss = F.cross_entropy(logits.float().view(-1, logits.shape[-1]), b["labels"].view(-1),
-                                           ignore_index=IGNORE, reduction="sum")
+                soft = tr.teacher.logits(b["input_ids"], b["attention_mask"]) if tr.teacher else None
+                tok_loss = token_loss(logits, b["labels"], soft, t.distill_weight, t.distill_temperature)
                 (tok_loss * ctx.world / max(count, 1.0)).backward()
             step_loss += float(tok_loss.detach())
             seen += int(b["attention_mask"].sum())
