@@ -88,6 +88,13 @@ def test_the_teachers_tags_are_read_in_the_students_order(tiny_tokenizer_dir, mo
     got = t.logits(ids, mask)
     for i, tag in enumerate(student.tags):
         assert torch.equal(got[..., i], raw[..., own.tags.index(tag)])
+    # a student tag the teacher never met: left out of the soft term, the rest read in order
+    wider = LabelSet(["인명", "전화번호", "계좌번호"])
+    t = Teacher.load(model_dir, str(tiny_tokenizer_dir), wider, "cpu")
+    assert t.missing == ["B-전화번호", "I-전화번호"]
+    got = t.logits(ids, mask)
+    for k, i in enumerate(t.shared.tolist()):
+        assert torch.equal(got[..., k], raw[..., own.tags.index(wider.tags[i])])
 
 
 def test_a_teacher_that_cannot_teach_is_refused_by_name(tmp_path, tiny_tokenizer_dir, model_dir):
@@ -96,8 +103,8 @@ def test_a_teacher_that_cannot_teach_is_refused_by_name(tmp_path, tiny_tokenizer
 
     from thunder_deid.model.labels import LabelSet
 
-    with pytest.raises(ThunderDeidError, match=r"--teacher .*lacks 2 of the student's tags \(first B-전화번호\)"):
-        Teacher.load(model_dir, str(tiny_tokenizer_dir), LabelSet(["인명", "전화번호"]), "cpu")
+    with pytest.raises(ThunderDeidError, match=r"--teacher .*shares no tag but O with the student"):
+        Teacher.load(model_dir, str(tiny_tokenizer_dir), LabelSet(["전화번호"]), "cpu")
     tok = Tokenizer(models.BPE(unk_token="[UNK]"))
     tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     tok.train_from_iterator(["다른 말뭉치로 만든 토크나이저"] * 3, trainers.BpeTrainer(
@@ -134,5 +141,11 @@ def test_the_soft_term_is_a_tempered_kl_over_labelled_tokens_only():
     p = torch.softmax(t[keep] / T, -1)
     want = (p * (p.log() - torch.log_softmax(s[keep] / T, -1))).sum() * T * T
     assert float(soft_loss(s, t, labels, T)) == pytest.approx(float(want), rel=1e-5)
+    # over shared tags 0, 1, 3 only: token (0, 2), labelled 2, has no soft term
+    shared = torch.tensor([0, 1, 3])
+    keep2 = torch.tensor([[False, True, False], [True, False, False]])
+    p2 = torch.softmax(t[..., shared][keep2] / T, -1)
+    want2 = (p2 * (p2.log() - torch.log_softmax(s[..., shared][keep2] / T, -1))).sum() * T * T
+    assert float(soft_loss(s, t[..., shared], labels, T, shared)) == pytest.approx(float(want2), rel=1e-5)
     hard = token_loss(s, labels)
     assert float(token_loss(s, labels, t, 0.25, T)) == pytest.approx(0.75 * float(hard) + 0.25 * float(want), rel=1e-5)

@@ -10,8 +10,9 @@ shape trained where a GPU was at hand; the student is the embedded size. On ever
 
 where ``_T`` is the softmax at temperature ``T`` and ``T²`` keeps the soft term's gradient on the hard term's
 scale (Hinton et al., 2015). The teacher's tags are put in the student's order by name, and a teacher tag
-the student does not have is dropped before its softmax, so the soft target is a distribution over the
-student's tags; a student tag the teacher lacks is refused, since the teacher would say nothing of it.
+the student does not have is dropped before its softmax. A student tag the teacher lacks (a rare label the
+teacher never met) is left to the gold alone: both softmaxes of the soft term run over the tags the two
+share, and a token whose gold tag is not among them has no soft term.
 
     >>> import torch
     >>> s = torch.tensor([[2.0, 0.0, -1.0]]); gold = torch.tensor([0])
@@ -34,8 +35,11 @@ from thunder_deid.model.labels import IGNORE, LabelSet
 class Teacher:
     """A frozen tagger whose logits, in the student's tag order, are the soft targets."""
 
-    def __init__(self, model: torch.nn.Module, rows: torch.Tensor, device: torch.device, bf16: bool = False):
-        self.model, self.rows, self.device, self.bf16 = model.eval(), rows.to(device), device, bf16
+    def __init__(self, model: torch.nn.Module, rows: torch.Tensor, shared: torch.Tensor, missing: list[str],
+                 device: torch.device, bf16: bool = False):
+        self.model, self.device, self.bf16 = model.eval(), device, bf16
+        self.rows, self.shared = rows.to(device), shared.to(device)  # teacher rows of the shared student tags
+        self.missing = missing  # student tags the teacher lacks
         for p in self.model.parameters():
             p.requires_grad_(False)
 
@@ -54,16 +58,17 @@ class Teacher:
         if vocabulary(tokenizer_spec(folder)).get_vocab() != vocabulary(tokenizer).get_vocab():
             raise ThunderDeidError(f"--teacher {folder}: its tokenizer is not the student's (both must read the same ids)")
         index = {t: i for i, t in enumerate(own.tags)}
-        missing = [t for t in labels.tags if t not in index]
-        if missing:
-            raise ThunderDeidError(f"--teacher {folder}: lacks {len(missing)} of the student's tags "
-                                   f"(first {missing[0]}); distil from a teacher trained on the same labels")
+        shared = [i for i, t in enumerate(labels.tags) if t in index]
+        if len(shared) < 2:
+            raise ThunderDeidError(f"--teacher {folder}: shares no tag but O with the student; distil from a "
+                                   f"teacher trained on the same labels")
         device = torch.device(device)
-        return cls(model.to(device), torch.tensor([index[t] for t in labels.tags]), device, bf16)
+        return cls(model.to(device), torch.tensor([index[labels.tags[i]] for i in shared]), torch.tensor(shared),
+                   [t for t in labels.tags if t not in index], device, bf16)
 
     @torch.no_grad()
     def logits(self, input_ids: torch.Tensor, attention_mask: torch.Tensor) -> torch.Tensor:
-        """``[batch, length, student tags]`` float32 logits."""
+        """``[batch, length, shared tags]`` float32 logits, in the order of ``shared`` (student tag ids)."""
         amp = torch.autocast("cuda", dtype=torch.bfloat16) if self.bf16 and self.device.type == "cuda" \
             else contextlib.nullcontext()
         with amp:
@@ -71,10 +76,16 @@ class Teacher:
         return out.float().index_select(-1, self.rows)
 
 
-def soft_loss(student: torch.Tensor, teacher: torch.Tensor, labels: torch.Tensor, temperature: float) -> torch.Tensor:
+def soft_loss(student: torch.Tensor, teacher: torch.Tensor, labels: torch.Tensor, temperature: float,
+              shared: torch.Tensor | None = None) -> torch.Tensor:
     """``T² · KL(teacher_T || student_T)`` summed over the labelled tokens (``labels != -100``), as the
-    hard cross-entropy is summed, so that both share the step's normalisation by the labelled-token count."""
+    hard cross-entropy is summed, so that both share the step's normalisation by the labelled-token count.
+    ``shared``: the student tag ids the teacher's logits stand for (default: all, in order); tokens labelled
+    with another tag are skipped."""
     keep = labels.view(-1) != IGNORE
+    if shared is not None:
+        student = student.index_select(-1, shared)
+        keep &= torch.isin(labels.view(-1), shared)
     s = student.float().reshape(-1, student.shape[-1])[keep] / temperature
     t = teacher.float().reshape(-1, teacher.shape[-1])[keep] / temperature
     kl = F.kl_div(F.log_softmax(s, -1), F.log_softmax(t, -1), log_target=True, reduction="sum")
@@ -82,11 +93,11 @@ def soft_loss(student: torch.Tensor, teacher: torch.Tensor, labels: torch.Tensor
 
 
 def token_loss(student: torch.Tensor, labels: torch.Tensor, teacher: torch.Tensor | None = None,
-               weight: float = 0.0, temperature: float = 1.0) -> torch.Tensor:
+               weight: float = 0.0, temperature: float = 1.0, shared: torch.Tensor | None = None) -> torch.Tensor:
     """The summed per-token training loss: the hard cross-entropy, mixed with :func:`soft_loss` when a
-    teacher's logits are given (``weight`` is the soft term's share)."""
+    teacher's logits are given (``weight`` is the soft term's share, ``shared`` as there)."""
     hard = F.cross_entropy(student.float().view(-1, student.shape[-1]), labels.view(-1), ignore_index=IGNORE,
                            reduction="sum")
     if teacher is None or weight == 0:
         return hard
-    return (1 - weight) * hard + weight * soft_loss(student, teacher, labels, temperature)
+    return (1 - weight) * hard + weight * soft_loss(student, teacher, labels, temperature, shared)

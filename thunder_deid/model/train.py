@@ -419,6 +419,9 @@ def _setup(job: TrainJob, ctx: Context) -> _Trainer:
     tr = _Trainer(job, ctx, tokenizer, labels, model, model, opt, None, valid, base, extra, {}, A, [])  # type: ignore[arg-type]
     if job.teacher is not None:
         tr.teacher = Teacher.load(job.teacher, job.tokenizer, labels, ctx.device, bf16=t.bf16)
+        if tr.teacher.missing:
+            _say(ctx, f"teacher: lacks {len(tr.teacher.missing)} of the student's tags (first {tr.teacher.missing[0]}); "
+                      f"the gold alone teaches them")
     tr.wins = _epoch_windows(tr, 1) if job.encoded is not None else tr.windows_of(first)
     steps_per_epoch = math.ceil(len(tr.wins) / t.effective_batch)
     total = steps_per_epoch * t.epochs
@@ -470,7 +473,8 @@ def _train_epoch(tr: _Trainer, epoch: int) -> dict:
                 with torch.autocast("cuda", dtype=torch.bfloat16) if amp else _Null():
                     logits = tr.ddp(input_ids=b["input_ids"], attention_mask=b["attention_mask"]).logits
                 soft = tr.teacher.logits(b["input_ids"], b["attention_mask"]) if tr.teacher else None
-                tok_loss = token_loss(logits, b["labels"], soft, t.distill_weight, t.distill_temperature)
+                tok_loss = token_loss(logits, b["labels"], soft, t.distill_weight, t.distill_temperature,
+                                      tr.teacher.shared if tr.teacher else None)
                 (tok_loss * ctx.world / max(count, 1.0)).backward()
             step_loss += float(tok_loss.detach())
             seen += int(b["attention_mask"].sum())
