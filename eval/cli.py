@@ -37,6 +37,11 @@ or with a different text, is an error. F1 = 2TP/(2TP+FP+FN); 0/0 is reported as 
 Per-type (--per-type): TP and FN go to the gold label; a wrong-label FP to the wrong label, and a
 non-PII FP to the predicted label, covering most of the segment's non-space characters.
 
+Realisations (several --gold files): a test set realised with surrogates is one draw of names; the same
+documents realised with other seeds are others. Give each realisation with its own --pred (and --baseline)
+file, in the same order: each document's counts are summed over its realisations, so the table and the
+intervals pool the draws, and a resample takes a document with all its realisations.
+
 Intervals (--bootstrap N): documents are resampled with replacement N times and each variant's F1 gets its
 percentile interval (--confidence, default 0.95), and with --per-type each label's strict typed F1. With --baseline, a second system's predictions on the same
 gold are scored too, and each variant's F1 difference (--pred minus --baseline) gets its interval from the
@@ -47,7 +52,9 @@ examples:
   thunder-deid eval --gold test.jsonl --pred seed1.jsonl seed2.jsonl seed3.jsonl --json
   thunder-deid eval --gold general_test.jsonl --pred pred.jsonl --label-set general18 --per-type
   thunder-deid eval --gold test.jsonl --pred pred.jsonl --level top
-  thunder-deid eval --gold test.jsonl --pred new.jsonl --baseline old.jsonl --bootstrap 1000"""
+  thunder-deid eval --gold test.jsonl --pred new.jsonl --baseline old.jsonl --bootstrap 1000
+  thunder-deid eval --gold test.s1.jsonl test.s2.jsonl --pred new.s1.jsonl new.s2.jsonl \
+      --baseline old.s1.jsonl old.s2.jsonl"""
 
 
 def _labels(args: argparse.Namespace) -> frozenset[str] | None:
@@ -65,7 +72,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
     labels = _labels(args)
     from thunder_deid.io import check_input_file
 
-    check_input_file(args.gold, "--gold")
+    for p in args.gold:
+        check_input_file(p, "--gold")
     for p in args.pred:
         check_input_file(p, "--pred")
     for p in args.baseline or ():
@@ -75,6 +83,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
         raise ThunderDeidError(f"--bootstrap: expected a number of resamples of at least 1, got {args.bootstrap}")
     if not 0 < args.confidence < 1:
         raise ThunderDeidError(f"--confidence: expected a share between 0 and 1, got {args.confidence}")
+    if len(args.gold) > 1:
+        return _realisations(args, labels, resamples)
+    args.gold = args.gold[0]
     gold = list(read_jsonl(args.gold))
     if resamples and not gold:
         raise ThunderDeidError(f"--bootstrap/--baseline: {args.gold} holds no documents to resample")
@@ -87,7 +98,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         ours = document_scores(gold, preds, per_type=args.per_type, pred_names=[str(p) for p in args.pred], **kw)
         scores = summed(ours)
         baseline = [list(read_jsonl(p)) for p in args.baseline] if args.baseline else None
-        intervals = _intervals(ours, baseline, gold, args, resamples, kw)
+        theirs = document_scores(gold, baseline, pred_names=[str(p) for p in args.baseline], **kw) if baseline else None
+        intervals = _intervals(ours, theirs, args, resamples)
     else:
         scores = score_documents(gold, preds, per_type=args.per_type, pred_names=[str(p) for p in args.pred], **kw)
     if args.json:
@@ -110,12 +122,50 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
-def _intervals(ours: dict, baseline, gold, args: argparse.Namespace, resamples: int, kw: dict) -> dict:
-    """Each variant's F1 interval from the documents' scores ``ours``, and with a baseline the paired difference:
-    the JSON ``bootstrap`` object."""
+def _realisations(args: argparse.Namespace, labels, resamples: int) -> int:
+    """Several --gold files: realisations of the same documents, --pred (and --baseline) one file each, in order;
+    each document's counts summed over the realisations before the table and the resamples."""
+    from thunder_deid.eval.score import realisation_scores
+
+    k = len(args.gold)
+    for flag, files in (("--pred", args.pred), ("--baseline", args.baseline)):
+        if files is not None and len(files) != k:
+            raise ThunderDeidError(f"{flag}: {len(files)} file(s) for {k} --gold realisations; give one per "
+                                   f"realisation, in the order of --gold")
+    golds = [list(read_jsonl(p)) for p in args.gold]
+    kw = dict(labels=labels, level=args.level, gold_names=[str(p) for p in args.gold])
+
+    def pooled(files, per_type=False):
+        return realisation_scores(golds, [list(read_jsonl(p)) for p in files], pred_names=[str(p) for p in files],
+                                  per_type=per_type, **kw)
+
+    ours = pooled(args.pred, args.per_type)
+    if resamples and not ours:
+        raise ThunderDeidError(f"--bootstrap/--baseline: {args.gold[0]} holds no documents to resample")
+    scores = summed(ours)
+    intervals = None
+    if resamples:
+        intervals = _intervals(ours, pooled(args.baseline) if args.baseline else None, args, resamples)
+    if args.json:
+        out = scores.to_dict()
+        out.update(labels=None if labels is None else sorted(labels), level=args.level, realisations=k,
+                   documents=len(ours))
+        if intervals:
+            out["bootstrap"] = intervals
+        print(json.dumps(out, ensure_ascii=False))
+    else:
+        print(f"{len(ours)} documents, each scored on {k} realisations and summed")
+        print(scores.format_table())
+        if intervals:
+            print("\n" + _format_intervals(intervals))
+    return 0
+
+
+def _intervals(ours: dict, theirs: dict | None, args: argparse.Namespace, resamples: int) -> dict:
+    """Each variant's F1 interval from the documents' scores ``ours``, and with a baseline's (``theirs``) the
+    paired difference: the JSON ``bootstrap`` object."""
     from thunder_deid.eval import bootstrap
 
-    theirs = document_scores(gold, baseline, pred_names=[str(p) for p in args.baseline], **kw) if baseline else None
     ids = list(ours)
     out: dict = {"resamples": resamples, "confidence": args.confidence, "seed": args.seed, "documents": len(ids)}
     opts = dict(resamples=resamples, seed=args.seed, confidence=args.confidence)
@@ -180,9 +230,12 @@ def register(sub: "argparse._SubParsersAction") -> None:
 
     p = sub.add_parser("eval", help="word-segment scores of predictions against gold (four variants)",
                        formatter_class=HelpFormatter, description=DESCRIPTION)
-    p.add_argument("--gold", required=True, type=Path, help="gold documents (JSONL)")
+    p.add_argument("--gold", required=True, nargs="+", type=Path, metavar="GOLD",
+                   help="gold documents (JSONL); several files: realisations of the same documents (--seed of "
+                        "`realize`), each with its own --pred file, summed per document")
     p.add_argument("--pred", required=True, nargs="+", type=Path, metavar="PRED",
-                   help="prediction documents (JSONL); several files (seeds) are summed")
+                   help="prediction documents (JSONL); several files (seeds) are summed, or with several --gold "
+                        "one per realisation")
     which = p.add_mutually_exclusive_group()
     which.add_argument("--labels", help="comma-separated labels to keep; other gold spans and predictions are dropped")
     which.add_argument("--label-set", metavar="NAME",

@@ -36,7 +36,7 @@ import logging
 from typing import Iterable, Iterator, Mapping, Sequence
 
 from thunder_deid.document import Document
-from thunder_deid.errors import DocumentError, LabelError
+from thunder_deid.errors import DocumentError, LabelError, ThunderDeidError
 from thunder_deid.eval.scores import Scores
 from thunder_deid.eval.segments import SpanTuple, count_document
 from thunder_deid.taxonomy import Level, Taxonomy, load_taxonomy, split_label
@@ -201,6 +201,47 @@ def document_scores(gold: Iterable[Document], pred: Iterable[Document] | Sequenc
                                      pred_names=pred_names):
         out.setdefault(doc_id, []).append(scores)
     return {doc_id: Scores.over_sets(sets) for doc_id, sets in out.items()}
+
+
+def realisation_scores(golds: Sequence[Sequence[Document]], preds: Sequence[Sequence[Document]], *,
+                       labels: Iterable[str] | None = None, level: Level | None = None, per_type: bool = False,
+                       gold_names: Sequence[str] | None = None, pred_names: Sequence[str] | None = None
+                       ) -> dict[str, Scores]:
+    """Each document's scores summed over several realisations of the same documents (the same ids, other
+    surrogate values): gold ``i`` is scored against prediction set ``i``. A surrogate-realised test set is one
+    draw of names among many, and a third decimal can owe more to the draw than to the model; with the
+    realisations pooled per document, :mod:`.bootstrap` resamples each document with all its realisations.
+
+        >>> from thunder_deid.document import Document, Span
+        >>> g1 = [Document("d1", "홍길동은 왔다", [Span(0, 3, "인명")])]
+        >>> g2 = [Document("d1", "남궁민은 왔다", [Span(0, 3, "인명")])]
+        >>> p2 = [Document("d1", "남궁민은 왔다", [])]
+        >>> s = realisation_scores([g1, g2], [g1, p2])["d1"]
+        >>> s.strict_typed.tp, s.strict_typed.fn, s.documents
+        (1, 1, 2)
+    """
+    if len(golds) != len(preds) or not golds:
+        raise ThunderDeidError(f"realisations: {len(golds)} gold and {len(preds)} prediction files; give one "
+                               f"prediction file per gold realisation, in the same order")
+    gold_names = list(gold_names or [f"gold {i + 1}" for i in range(len(golds))])
+    pred_names = list(pred_names or [f"pred {i + 1}" for i in range(len(preds))])
+    out: dict[str, Scores] = {}
+    ids: list[str] | None = None
+    for gold, pred, gname, pname in zip(golds, preds, gold_names, pred_names):
+        one = document_scores(gold, pred, labels=labels, level=level, per_type=per_type, gold_name=gname,
+                              pred_names=[pname])
+        if ids is None:
+            ids = list(one)
+        elif set(one) != set(ids):
+            odd = sorted(set(one) ^ set(ids))[0]
+            raise ThunderDeidError(f"{gname}: not a realisation of the same documents as {gold_names[0]} "
+                                   f"(document {odd!r} is in one of them only)")
+        for doc_id, sc in one.items():
+            if doc_id in out:
+                out[doc_id] += sc
+            else:
+                out[doc_id] = sc
+    return {doc_id: out[doc_id] for doc_id in ids or []}
 
 
 def summed(per_document: Mapping[str, Scores]) -> Scores:

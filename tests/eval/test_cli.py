@@ -107,3 +107,53 @@ def test_level_error_and_unknown_set(tmp_path, files, capsys):
 def test_table_names_the_restriction(files, capsys):
     rc, out, _ = run(capsys, "--gold", files[0], "--pred", files[1], "--label-set", "general18", "--level", "top")
     assert rc == 0 and out.splitlines()[0] == "restricted to 18 labels (label set general18), compared at the top level"
+
+
+def test_realisations_are_summed_per_document_and_resampled_together(tmp_path, capsys):
+    """Two realisations of the same two documents: the pooled table is the sum of the two evals, and the
+    interval resamples documents with both their realisations (the same as bootstrapping the summed rows)."""
+    import numpy as np
+
+    from thunder_deid.eval import bootstrap
+
+    t2 = "남궁민은 한빛 상사 직원이다 010-9876-5432"
+    gold2 = [Document("d1", t2, [Span(0, 3, "인명"), Span(5, 10, "공산품제조업"), Span(16, 29, "전화번호")]),
+             Document("d2", "아이디 kim99", [Span(4, 9, "아이디")])]
+    pred2 = [Document("d1", t2, [Span(0, 3, "인명")]), Document("d2", "아이디 kim99", [Span(4, 9, "아이디")])]
+    files = {}
+    for name, docs in (("g1", GOLD), ("p1", PRED), ("g2", gold2), ("p2", pred2), ("b1", PRED[:0]), ("b2", pred2)):
+        files[name] = tmp_path / f"{name}.jsonl"
+        write_jsonl(files[name], docs)
+    one = [json.loads(run(capsys, "--gold", files[g], "--pred", files[p], "--json")[1]) for g, p in (("g1", "p1"), ("g2", "p2"))]
+    rc, out, _ = run(capsys, "--gold", files["g1"], files["g2"], "--pred", files["p1"], files["p2"], "--json",
+                     "--bootstrap", "300", "--baseline", files["b1"], files["b2"])
+    assert rc == 0
+    both = json.loads(out)
+    assert both["realisations"] == 2 and both["documents"] == 2
+    for v in ("strict_typed", "partial_binary"):
+        assert [both[v][k] for k in ("tp", "fp", "fn")] == [one[0][v][k] + one[1][v][k] for k in ("tp", "fp", "fn")]
+    # by hand: per document, TP/FP/FN summed over the realisations, then the usual resamples of documents
+    rows = {"d1": np.zeros(3, int), "d2": np.zeros(3, int)}
+    from thunder_deid.eval.score import document_scores
+    for g, p in ((GOLD, PRED), (gold2, pred2)):
+        for i, sc in document_scores(g, [p]).items():
+            rows[i] += [sc.strict_typed.tp, sc.strict_typed.fp, sc.strict_typed.fn]
+    iv = bootstrap.interval(np.array([rows["d1"], rows["d2"]]), resamples=300, seed=0)
+    b = both["bootstrap"]["strict_typed"]
+    assert (b["f1"], b["low"], b["high"]) == pytest.approx((iv.value, iv.low, iv.high))
+    assert b["baseline"]["difference"] > 0  # the baseline predicted nothing on the first realisation
+    rc, out, _ = run(capsys, "--gold", files["g1"], files["g2"], "--pred", files["p1"], files["p2"], "--per-type")
+    assert rc == 0 and "2 documents, each scored on 2 realisations and summed" in out and "인명" in out
+
+
+def test_realisations_must_pair_up_and_be_the_same_documents(tmp_path, capsys):
+    g1, g2, other = tmp_path / "g1.jsonl", tmp_path / "g2.jsonl", tmp_path / "other.jsonl"
+    write_jsonl(g1, GOLD)
+    write_jsonl(g2, GOLD)
+    write_jsonl(other, GOLD[:1])
+    rc, _, err = run(capsys, "--gold", g1, g2, "--pred", g1)
+    assert rc == 2 and "--pred: 1 file(s) for 2 --gold realisations" in err
+    rc, _, err = run(capsys, "--gold", g1, g2, "--pred", g1, g2, "--baseline", g1)
+    assert rc == 2 and "--baseline: 1 file(s) for 2 --gold realisations" in err
+    rc, _, err = run(capsys, "--gold", g1, other, "--pred", g1, other)
+    assert rc == 2 and f"{other}: not a realisation of the same documents as {g1} (document 'd2'" in err
