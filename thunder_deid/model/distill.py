@@ -33,7 +33,8 @@ from thunder_deid.model.labels import IGNORE, LabelSet
 
 
 class Teacher:
-    """A frozen tagger whose logits, in the student's tag order, are the soft targets."""
+    """A frozen tagger whose logits for the tags it shares with the student, in the student's order, are the soft
+    targets."""
 
     def __init__(self, model: torch.nn.Module, rows: torch.Tensor, shared: torch.Tensor, missing: list[str],
                  device: torch.device, bf16: bool = False):
