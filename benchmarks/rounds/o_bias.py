@@ -4,15 +4,21 @@ token before decoding, then predict as `thunder-deid predict` does (PATTERNS 1: 
     python benchmarks/rounds/o_bias.py DELTA IN.jsonl OUT.jsonl PATTERNS
 """
 import sys
-import numpy as np
+
 import thunder_deid.model.infer as inf
 from thunder_deid.document import load_jsonl, write_jsonl
-delta = float(sys.argv[1]); src, dst = sys.argv[2], sys.argv[3]; patterns = sys.argv[4] == "1"
+
+if len(sys.argv) != 5:
+    sys.exit(__doc__)
+delta, src, dst, patterns = float(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4] == "1"
 real = inf._batch
+
+
 def biased(*a, **k):
     lp = real(*a, **k).copy()
-    lp[..., 0] -= delta
+    lp[..., 0] -= delta  # tag 0 is O
     return lp
+
+
 inf._batch = biased
-t = inf.Tagger.load(None, patterns=patterns, threads=2)
-write_jsonl(dst, t.predict_documents(load_jsonl(src)))
+write_jsonl(dst, inf.Tagger.load(None, patterns=patterns, threads=2).predict_documents(load_jsonl(src)))
