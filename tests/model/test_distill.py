@@ -149,3 +149,31 @@ def test_the_soft_term_is_a_tempered_kl_over_labelled_tokens_only():
     assert float(soft_loss(s, t[..., shared], labels, T, shared)) == pytest.approx(float(want2), rel=1e-5)
     hard = token_loss(s, labels)
     assert float(token_loss(s, labels, t, 0.25, T)) == pytest.approx(0.75 * float(hard) + 0.25 * float(want), rel=1e-5)
+
+
+def test_two_process_torchrun_with_a_teacher_matches_one_process(data, tiny_tokenizer_dir, teacher):
+    """Each process runs its own frozen copy of the teacher on its micro-batches: the step losses of
+    ``torchrun --nproc_per_node 2`` (gloo) are those of one process."""
+    import os
+    import socket
+    import subprocess
+    import sys
+
+    from thunder_deid.cli import main
+
+    (data / "cfg.yaml").write_text("base: tiny\nmodel: {max_length: 16}\ntrain: {stride: 4, replacement: none}\n")
+    args = ["train", "--config", str(data / "cfg.yaml"), "--tokenizer", str(tiny_tokenizer_dir), "--train",
+            str(data / "train.jsonl"), "--valid", str(data / "valid.jsonl"), "--max-steps", "3", "--threads", "1",
+            "--device", "cpu", "--teacher", str(teacher), "--distill-weight", "0.7", "--out"]
+    assert main(args + [str(data / "one")]) == 0
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    res = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--nnodes", "1", "--nproc_per_node", "2",
+                          "--master_addr", "127.0.0.1", "--master_port", str(port), "-m", "thunder_deid.cli", *args,
+                          str(data / "two")], env={**os.environ, "OMP_NUM_THREADS": "1"}, capture_output=True,
+                         text=True, timeout=150)
+    assert res.returncode == 0, res.stderr[-3000:]
+    one, two = _losses(data / "one"), _losses(data / "two")
+    assert len(one) == len(two) == 3
+    assert two == pytest.approx(one, rel=1e-5, abs=1e-6)
