@@ -75,6 +75,9 @@ def register(sub: "argparse._SubParsersAction") -> None:
     rz.add_argument("--source", choices=("all", "train", "eval"), default="all",
                     help="part of every surrogate source to draw from: train (training data), eval (held-out-source\n"
                     "evaluation sets; never shares a name, given name or business name with train), all (default)")
+    rz.add_argument("--novel-stems", type=float, default=0.0, metavar="SHARE",
+                    help="training data only: this share of business and place stems recombined from syllables\n"
+                    "(what `train --novel-stems` does to training realisations; default 0)")
     rz.add_argument("--stems", action="append", default=[], choices=STEMS, metavar="WHERE",
                     help="also write a value's stem (no type word of its own) here: court_bare, a court placeholder of a\n"
                     "business or institution (the court round trip's file: courts keep type words outside placeholders);\n"
@@ -127,7 +130,10 @@ def _realize(args: argparse.Namespace) -> int:
         raise ThunderDeidError("give either --seed S (single schedule) or --epochs N --train-seed T (per-epoch)")
     if args.epochs is not None and (args.train_seed is None or args.epochs < 1):
         raise ThunderDeidError("--epochs N needs N >= 1 and --train-seed T")
-    realizer = Realizer(_inventory(args.inventory), args.keep, args.source, args.stems)
+    try:
+        realizer = Realizer(_inventory(args.inventory), args.keep, args.source, args.stems, args.novel_stems)
+    except ValueError as e:
+        raise ThunderDeidError(f"--novel-stems: {e}") from None
     if args.seed is not None:
         jobs = [(args.seed, Path(args.output))]
     else:

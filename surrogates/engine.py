@@ -32,7 +32,7 @@ from thunder_deid.errors import LabelError
 from thunder_deid.surrogates.base import Ctx, Surrogate
 from thunder_deid.surrogates.hangul import fix_particle, find_particle, is_hangul_syllable
 from thunder_deid.surrogates.lexicon import Inventory
-from thunder_deid.surrogates.places import all_type_words, type_words
+from thunder_deid.surrogates.places import all_type_words, check_novel, novel_stems, type_words
 from thunder_deid.surrogates.preprocess import QUOTES, is_placeholder, normalize, repair
 from thunder_deid.surrogates.registry import Registry
 from thunder_deid.surrogates.sources import SHARED_SOURCES, check_part, in_part, source_part
@@ -143,14 +143,18 @@ class Realizer:
     placeholder (``○○은행``, ``B 주식회사``, ``(명칭 생략)대학``), so the placeholder stood for the name without
     one (the court round trip's realisation, so that it is what court style inverts; ``train --extra-stems``).
     Realisations of annotated data for training and evaluation use neither by default.
+    ``novel``: the share of composed business and place stems made of recombined syllables
+    (:func:`.places.novel_stems`; training data only, ``train --novel-stems``); 0, the default, realises
+    exactly as before.
     """
 
     def __init__(self, inventory: Inventory | None = None, keep: Iterable[str] = (), source: str = "all",
-                 stems: Iterable[str] = ()):
+                 stems: Iterable[str] = (), novel: float = 0.0):
         self.taxonomy = load_taxonomy()
         self.registry = Registry(self.taxonomy, inventory if inventory is not None else Inventory.from_env(), keep)
         self.source = check_part(source)
         self.stems = check_stems(stems)
+        self.novel = check_novel(novel)
 
     # -- stage (i) ---------------------------------------------------------------------------------
     def _prepare(self, doc: Document, report: RealizeReport) -> list[_Item]:
@@ -241,7 +245,7 @@ class Realizer:
 
     # -- stage (iii) -------------------------------------------------------------------------------
     def realize(self, doc: Document, seed: int) -> tuple[Document, RealizeReport]:
-        with source_part(self.source):
+        with source_part(self.source), novel_stems(self.novel):
             return self._realize(doc, seed)
 
     def _realize(self, doc: Document, seed: int) -> tuple[Document, RealizeReport]:
@@ -488,15 +492,15 @@ _COUNTED = re.compile(r"^(.*\d)(번|호|층|세|기|년|동|번지|블록|로트
 _FOLLOW_UNITS = ("번", "호", "층", "세", "기", "년", "동", "실", "차", "선", "블록", "로트", "학년", "개월", "회", "명", "원", "대", "칸", "라인")
 
 
-_DEFAULT: dict[tuple[str, frozenset[str]], Realizer] = {}
+_DEFAULT: dict[tuple[str, frozenset[str], float], Realizer] = {}
 
 
-def default_realizer(source: str = "all", stems: Iterable[str] = ()) -> Realizer:
-    """The shared realizer of a source part (``train`` for training data, ``eval`` for held-out sets) and
-    ``stems`` (:class:`Realizer`)."""
-    key = (source, check_stems(stems))
+def default_realizer(source: str = "all", stems: Iterable[str] = (), novel: float = 0.0) -> Realizer:
+    """The shared realizer of a source part (``train`` for training data, ``eval`` for held-out sets),
+    ``stems`` and ``novel`` (:class:`Realizer`)."""
+    key = (source, check_stems(stems), check_novel(novel))
     if key not in _DEFAULT:
-        _DEFAULT[key] = Realizer(source=source, stems=key[1])
+        _DEFAULT[key] = Realizer(source=source, stems=key[1], novel=key[2])
     return _DEFAULT[key]
 
 

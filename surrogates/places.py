@@ -15,9 +15,12 @@ is what the span receives, so ``한빛`` + ``식당`` reads as one name.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import random
 import re
+from typing import Iterator
 
 from thunder_deid.surrogates.base import Ctx, Generator, Surrogate
 from thunder_deid.surrogates.lexicon import packaged
@@ -63,8 +66,57 @@ def brand_stem(rng: random.Random) -> str:
     raise RuntimeError(f"no brand stem of the current source part after {_TRIES} draws")
 
 
+# The share of composed business and place stems recombined from syllables (:func:`novel_stems`); 0 outside it.
+_NOVEL: contextvars.ContextVar[float] = contextvars.ContextVar("thunder_deid_novel_stems", default=0.0)
+
+
+@contextlib.contextmanager
+def novel_stems(share: float) -> Iterator[None]:
+    """Inside the block, ``share`` of the stems :func:`compose` draws are recombined from the syllables of the
+    current part's stems of that kind (a first syllable, sometimes an inner one, a last one: ``참화``, ``한모리``),
+    so that no stem recurs often enough to be learnt by heart. With 0 (the default) draws are exactly as
+    without the block: the share is read before any random number is taken.
+
+        >>> from thunder_deid.surrogates.sources import source_part
+        >>> with source_part("train"), novel_stems(1.0):
+        ...     s = _stem(random.Random(3), ["general"])
+        >>> 2 <= len(s) <= 3 and in_part(s, "train") and s not in _stems("general")
+        True
+    """
+    token = _NOVEL.set(check_novel(share))
+    try:
+        yield
+    finally:
+        _NOVEL.reset(token)
+
+
+def check_novel(share: float) -> float:
+    """A novel-stem share, checked: a share outside [0, 1] is a typo, not a setting."""
+    if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0.0 <= share <= 1.0:
+        raise ValueError(f"novel stem share must lie in [0, 1], not {share!r}")
+    return float(share)
+
+
+def _novel_stem(rng: random.Random, kind: str) -> str:
+    pool = [s for s in _stems(kind) if 2 <= len(s) <= 4 and all("가" <= c <= "힣" for c in s)]
+    known = set(pool)
+    for _ in range(_TRIES):
+        parts = [rng.choice(pool)[0]]
+        if rng.random() < 0.3:
+            inner = rng.choice(pool)
+            parts.append(inner[len(inner) // 2])
+        parts.append(rng.choice(pool)[-1])
+        stem = "".join(parts)
+        if stem[0] != stem[-1] and stem not in known and in_part(stem):
+            return stem
+    raise RuntimeError(f"no novel {kind} stem of the current source part after {_TRIES} draws")
+
+
 def _stem(rng: random.Random, kinds: list[str]) -> str:
     kind = rng.choice(kinds)
+    share = _NOVEL.get()
+    if share and rng.random() < share:
+        return _novel_stem(rng, kind)
     if kind in ("general", "modern") and rng.random() < 0.5:
         return brand_stem(rng) if rng.random() < 0.7 else rng.choice(_stems("native"))
     return rng.choice(_stems(kind))

@@ -238,8 +238,10 @@ def test_cli_mix_options_are_checked(data, tiny_tokenizer_dir, capsys):
             "--valid", str(data / "valid.jsonl"), "--out", str(data / "run")]
     assert main(args + ["--extra-docs", "3"]) == 2
     assert main(args + ["--train-extra", str(data / "train.jsonl"), "--extra-excerpt", "-5"]) == 2
+    assert main(args + ["--novel-stems", "1.5"]) == 2
     err = capsys.readouterr().err
     assert "--extra-docs, --extra-excerpt and --extra-stems need --train-extra" in err and "--extra-excerpt: -5 is negative" in err
+    assert "--novel-stems: 1.5 is not a share in [0, 1]" in err
     assert not (data / "run").exists()
 
 
@@ -266,6 +268,12 @@ def test_extra_documents_with_court_bare_stems(data, tiny_tokenizer_dir):
         kept[stems] = sum(without_type_word(d.text, s).end < s.end for d in docs[len(base):] for s in d.spans)
         kept[f"main {stems}"] = [d.text for d in docs[:len(base)]]
     assert kept["court_bare"] == 0 < kept[""] and kept["main "] == kept["main court_bare"]
+    job.config.train.extra_stems = ""
+    plain = [d.text for d in epoch_documents(job, base, 1, pool)]
+    job.config.train.novel_stems = 1.0  # every training realisation: the main set's business too
+    novel = [d.text for d in epoch_documents(job, base, 1, pool)]
+    assert plain[:len(base)] == kept["main "] != novel[:len(base)]
+    assert sum(a != b for a, b in zip(plain[len(base):], novel[len(base):])) > len(extra) // 2
     job.config.train.extra_stems = "court-bare"
     assert [(s, f) for s, f, _ in problems(job.config)] == [("train", "extra_stems")]
 

@@ -279,3 +279,32 @@ def test_court_bare_placeholders_get_stems_only():
 def test_unknown_stems_are_refused():
     with pytest.raises(ValueError, match="court_bar"):
         Realizer(Inventory(), stems=["court_bar"])
+
+
+def test_novel_stems_are_recombined_training_values_and_zero_changes_nothing():
+    """``novel``: business and place stems no list holds, drawn from the training part; with 0 a realisation
+    is byte for byte the default one (evaluation files stay comparable across rounds)."""
+    from thunder_deid.surrogates.lexicon import packaged
+    from thunder_deid.surrogates.places import place_stems
+    from thunder_deid.surrogates.sources import part_of
+
+    doc = parse_inline("피고인은 <<<B:식당>>>식당과 <<<C:사업체>>> 주식회사, <<<D:도소매및유통업>>>상사를 운영하였다.", "n")
+    listed = {s for kind in packaged()["entities"]["stems"].values() for s in kind} | set(place_stems())
+    plain, zero = Realizer(Inventory(), source="train"), Realizer(Inventory(), source="train", novel=0.0)
+    novel = Realizer(Inventory(), source="train", novel=1.0)
+    unlisted = {0.0: 0, 1.0: 0}
+    for seed in range(40):
+        assert plain.realize(doc, seed)[0].text == zero.realize(doc, seed)[0].text
+        for share, realizer in ((0.0, plain), (1.0, novel)):
+            out, _ = realizer.realize(doc, seed)
+            values = [out.text[s.start:s.end] for s in out.spans]
+            assert all(part_of(v) == "train" for v in values)
+            unlisted[share] += sum(not any(v.startswith(x) for x in listed) for v in values)
+    # of 120 values, the default's unlisted ones are generated brand stems (about a quarter)
+    assert unlisted[1.0] > 100 > 2 * unlisted[0.0]
+
+
+@pytest.mark.parametrize("share", [-0.1, 1.5, "0.5", True])
+def test_a_novel_share_outside_zero_to_one_is_refused(share):
+    with pytest.raises(ValueError, match="novel stem share"):
+        Realizer(Inventory(), novel=share)

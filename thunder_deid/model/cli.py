@@ -48,6 +48,10 @@ def _train_options(p: argparse.ArgumentParser, finetune: bool = False) -> None:
                    help="with --teacher: the soft term's share of the loss, 0-1 (default 0.5)")
     p.add_argument("--distill-temperature", type=float, metavar="T",
                    help="with --teacher: softmax temperature of the soft term (default 2)")
+    p.add_argument("--novel-stems", type=float, metavar="SHARE",
+                   help="make this share of the business and place stems of every training realisation (main set and "
+                        "--train-extra) of syllables recombined, so that no stem recurs often enough to be learnt by heart "
+                        "(default 0)")
 
 
 def _apply(cfg, a: argparse.Namespace) -> None:
@@ -56,7 +60,7 @@ def _apply(cfg, a: argparse.Namespace) -> None:
                        ("effective_batch", "effective_batch"), ("replacement", "replacement"), ("seed", "seed"),
                        ("target_level", "target_level"), ("extra_docs", "extra_docs"), ("extra_excerpt", "extra_excerpt"),
                        ("extra_stems", "extra_stems"), ("distill_weight", "distill_weight"),
-                       ("distill_temperature", "distill_temperature")):
+                       ("distill_temperature", "distill_temperature"), ("novel_stems", "novel_stems")):
         v = getattr(a, arg, None)
         if v is not None:
             setattr(t, field, v)

@@ -77,6 +77,7 @@ class TrainConfig:
     extra_stems: str = ""           # "court_bare": extra documents' bare court placeholders realised as stems
     distill_weight: float = 0.5     # with --teacher: the soft (teacher) term's share of the loss
     distill_temperature: float = 2.0  # with --teacher: softmax temperature of both sides of the soft term
+    novel_stems: float = 0.0        # share of training realisations' business and place stems recombined from syllables
 
 
 @dataclass
@@ -135,6 +136,8 @@ def problems(cfg: Config) -> list[tuple[str, str, str]]:
         out.append(("train", "distill_weight", f"{t.distill_weight} is not a share in [0, 1]"))
     if isinstance(t.distill_temperature, (int, float)) and not t.distill_temperature > 0:
         out.append(("train", "distill_temperature", f"{t.distill_temperature} is not above 0"))
+    if isinstance(t.novel_stems, (int, float)) and not 0 <= t.novel_stems <= 1:
+        out.append(("train", "novel_stems", f"{t.novel_stems} is not a share in [0, 1]"))
     return out
 
 
