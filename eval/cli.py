@@ -84,28 +84,13 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if not 0 < args.confidence < 1:
         raise ThunderDeidError(f"--confidence: expected a share between 0 and 1, got {args.confidence}")
     if len(args.gold) > 1:
-        return _realisations(args, labels, resamples)
-    args.gold = args.gold[0]
-    gold = list(read_jsonl(args.gold))
-    if resamples and not gold:
-        raise ThunderDeidError(f"--bootstrap/--baseline: {args.gold} holds no documents to resample")
-    preds = [list(read_jsonl(p)) for p in args.pred]
-    overlapping = {str(p): n for p, docs in zip(args.pred, preds) if (n := overlapping_spans(docs))}
-    kw = dict(labels=labels, level=args.level, gold_name=str(args.gold))
-    intervals = None
-    if resamples:
-        # each document scored once: its rows feed the resamples and their sum is the table
-        ours = document_scores(gold, preds, per_type=args.per_type, pred_names=[str(p) for p in args.pred], **kw)
-        scores = summed(ours)
-        baseline = [list(read_jsonl(p)) for p in args.baseline] if args.baseline else None
-        theirs = document_scores(gold, baseline, pred_names=[str(p) for p in args.baseline], **kw) if baseline else None
-        intervals = _intervals(ours, theirs, args, resamples)
+        scores, intervals, overlapping, extra = _score_realisations(args, labels, resamples)
     else:
-        scores = score_documents(gold, preds, per_type=args.per_type, pred_names=[str(p) for p in args.pred], **kw)
+        scores, intervals, overlapping, extra = _score_one(args, labels, resamples)
     if args.json:
         out = scores.to_dict()
         out.update(labels=None if labels is None else sorted(labels), level=args.level,
-                   overlapping_predictions=overlapping)
+                   overlapping_predictions=overlapping, **extra)
         if intervals:
             out["bootstrap"] = intervals
         print(json.dumps(out, ensure_ascii=False))
@@ -114,6 +99,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
             what = f"label set {args.label_set}" if args.label_set else "--labels"
             kept = f"restricted to {len(labels)} labels ({what})" if labels is not None else "all labels"
             print(kept + (f", compared at the {args.level} level" if args.level else ""))
+        if extra:
+            print(f"{extra['documents']} documents, each scored on {extra['realisations']} realisations and summed")
         print(scores.format_table())
         if intervals:
             print("\n" + _format_intervals(intervals))
@@ -122,9 +109,33 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
-def _realisations(args: argparse.Namespace, labels, resamples: int) -> int:
+def _read_predictions(files) -> tuple[list[list], dict[str, int]]:
+    """The prediction sets of ``files`` and, by file, how many of their spans overlap an earlier one."""
+    preds = [list(read_jsonl(p)) for p in files]
+    return preds, {str(p): n for p, docs in zip(files, preds) if (n := overlapping_spans(docs))}
+
+
+def _score_one(args: argparse.Namespace, labels, resamples: int):
+    """One --gold file, --pred files summed (seeds): ``(scores, intervals, overlapping, {})``."""
+    gold = list(read_jsonl(args.gold[0]))
+    if resamples and not gold:
+        raise ThunderDeidError(f"--bootstrap/--baseline: {args.gold[0]} holds no documents to resample")
+    preds, overlapping = _read_predictions(args.pred)
+    kw = dict(labels=labels, level=args.level, gold_name=str(args.gold[0]))
+    if not resamples:
+        return score_documents(gold, preds, per_type=args.per_type, pred_names=[str(p) for p in args.pred],
+                               **kw), None, overlapping, {}
+    # each document scored once: its rows feed the resamples and their sum is the table
+    ours = document_scores(gold, preds, per_type=args.per_type, pred_names=[str(p) for p in args.pred], **kw)
+    baseline = [list(read_jsonl(p)) for p in args.baseline] if args.baseline else None
+    theirs = document_scores(gold, baseline, pred_names=[str(p) for p in args.baseline], **kw) if baseline else None
+    return summed(ours), _intervals(ours, theirs, args, resamples), overlapping, {}
+
+
+def _score_realisations(args: argparse.Namespace, labels, resamples: int):
     """Several --gold files: realisations of the same documents, --pred (and --baseline) one file each, in order;
-    each document's counts summed over the realisations before the table and the resamples."""
+    each document's counts summed over the realisations before the table and the resamples:
+    ``(scores, intervals, overlapping, {realisations, documents})``."""
     from thunder_deid.eval.score import realisation_scores
 
     k = len(args.gold)
@@ -134,31 +145,16 @@ def _realisations(args: argparse.Namespace, labels, resamples: int) -> int:
                                    f"realisation, in the order of --gold")
     golds = [list(read_jsonl(p)) for p in args.gold]
     kw = dict(labels=labels, level=args.level, gold_names=[str(p) for p in args.gold])
-
-    def pooled(files, per_type=False):
-        return realisation_scores(golds, [list(read_jsonl(p)) for p in files], pred_names=[str(p) for p in files],
-                                  per_type=per_type, **kw)
-
-    ours = pooled(args.pred, args.per_type)
+    preds, overlapping = _read_predictions(args.pred)
+    ours = realisation_scores(golds, preds, pred_names=[str(p) for p in args.pred], per_type=args.per_type, **kw)
     if resamples and not ours:
         raise ThunderDeidError(f"--bootstrap/--baseline: {args.gold[0]} holds no documents to resample")
-    scores = summed(ours)
     intervals = None
     if resamples:
-        intervals = _intervals(ours, pooled(args.baseline) if args.baseline else None, args, resamples)
-    if args.json:
-        out = scores.to_dict()
-        out.update(labels=None if labels is None else sorted(labels), level=args.level, realisations=k,
-                   documents=len(ours))
-        if intervals:
-            out["bootstrap"] = intervals
-        print(json.dumps(out, ensure_ascii=False))
-    else:
-        print(f"{len(ours)} documents, each scored on {k} realisations and summed")
-        print(scores.format_table())
-        if intervals:
-            print("\n" + _format_intervals(intervals))
-    return 0
+        theirs = realisation_scores(golds, [list(read_jsonl(p)) for p in args.baseline],
+                                    pred_names=[str(p) for p in args.baseline], **kw) if args.baseline else None
+        intervals = _intervals(ours, theirs, args, resamples)
+    return summed(ours), intervals, overlapping, {"realisations": k, "documents": len(ours)}
 
 
 def _intervals(ours: dict, theirs: dict | None, args: argparse.Namespace, resamples: int) -> dict:

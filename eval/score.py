@@ -225,23 +225,20 @@ def realisation_scores(golds: Sequence[Sequence[Document]], preds: Sequence[Sequ
                                f"prediction file per gold realisation, in the same order")
     gold_names = list(gold_names or [f"gold {i + 1}" for i in range(len(golds))])
     pred_names = list(pred_names or [f"pred {i + 1}" for i in range(len(preds))])
-    out: dict[str, Scores] = {}
-    ids: list[str] | None = None
+    out: dict[str, Scores] = {}  # in the first realisation's document order
     for gold, pred, gname, pname in zip(golds, preds, gold_names, pred_names):
         one = document_scores(gold, pred, labels=labels, level=level, per_type=per_type, gold_name=gname,
                               pred_names=[pname])
-        if ids is None:
-            ids = list(one)
-        elif set(one) != set(ids):
-            odd = sorted(set(one) ^ set(ids))[0]
+        if not out:
+            out = one
+            continue
+        if set(one) != set(out):
+            odd = sorted(set(one) ^ set(out))[0]
             raise ThunderDeidError(f"{gname}: not a realisation of the same documents as {gold_names[0]} "
                                    f"(document {odd!r} is in one of them only)")
         for doc_id, sc in one.items():
-            if doc_id in out:
-                out[doc_id] += sc
-            else:
-                out[doc_id] = sc
-    return {doc_id: out[doc_id] for doc_id in ids or []}
+            out[doc_id] += sc
+    return out
 
 
 def summed(per_document: Mapping[str, Scores]) -> Scores:

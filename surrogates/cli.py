@@ -123,6 +123,7 @@ def _realize(args: argparse.Namespace) -> int:
     from thunder_deid.errors import ThunderDeidError
     from thunder_deid.io import atomic_writer, check_output_file, refuse_overwrite_input
     from thunder_deid.surrogates.engine import RealizeReport, Realizer, epoch_seed, invalid_spans, realize_documents
+    from thunder_deid.surrogates.places import check_novel
 
     if not Path(args.input).is_file():
         raise ThunderDeidError(f"input {args.input}: no such file")
@@ -131,9 +132,10 @@ def _realize(args: argparse.Namespace) -> int:
     if args.epochs is not None and (args.train_seed is None or args.epochs < 1):
         raise ThunderDeidError("--epochs N needs N >= 1 and --train-seed T")
     try:
-        realizer = Realizer(_inventory(args.inventory), args.keep, args.source, args.stems, args.novel_stems)
+        novel = check_novel(args.novel_stems)
     except ValueError as e:
         raise ThunderDeidError(f"--novel-stems: {e}") from None
+    realizer = Realizer(_inventory(args.inventory), args.keep, args.source, args.stems, novel)
     if args.seed is not None:
         jobs = [(args.seed, Path(args.output))]
     else:

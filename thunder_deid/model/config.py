@@ -132,12 +132,12 @@ def problems(cfg: Config) -> list[tuple[str, str, str]]:
             elif kind is int and v < 0:
                 out.append((section, f.name, f"{v} is negative"))
     t = cfg.train
-    if isinstance(t.distill_weight, (int, float)) and not 0 <= t.distill_weight <= 1:
-        out.append(("train", "distill_weight", f"{t.distill_weight} is not a share in [0, 1]"))
+    for name in ("distill_weight", "novel_stems"):  # shares
+        v = getattr(t, name)
+        if isinstance(v, (int, float)) and not 0 <= v <= 1:
+            out.append(("train", name, f"{v} is not a share in [0, 1]"))
     if isinstance(t.distill_temperature, (int, float)) and not t.distill_temperature > 0:
         out.append(("train", "distill_temperature", f"{t.distill_temperature} is not above 0"))
-    if isinstance(t.novel_stems, (int, float)) and not 0 <= t.novel_stems <= 1:
-        out.append(("train", "novel_stems", f"{t.novel_stems} is not a share in [0, 1]"))
     return out
 
 
