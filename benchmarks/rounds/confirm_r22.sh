@@ -19,10 +19,10 @@ date
 [ "$N" = "$B" ] && exit 0
 echo "== $N rule 1: held-out precedents valid60, seeds 4299 + 5299 pooled, paired against $B"
 thunder-deid eval --gold $D/prec_valid60.{4299,5299}.jsonl --pred $D/$N.prec60.{4299,5299}.jsonl \
-    --baseline $D/$B.prec60.{4299,5299}.jsonl 2>/dev/null | grep -A1 "^strict typed"
+    --baseline $D/$B.prec60.{4299,5299}.jsonl 2>/dev/null | grep "strict typed    F1"
 echo "== $N rule 2: held-out fact valid, pooled, paired against $B; rule 5: person names (strict P / R / F1)"
 thunder-deid eval --gold $D/fact_valid.{4299,5299}.jsonl --pred $D/$N.fact.{4299,5299}.jsonl \
-    --baseline $D/$B.fact.{4299,5299}.jsonl 2>/dev/null | grep -A1 "^strict typed"
+    --baseline $D/$B.fact.{4299,5299}.jsonl 2>/dev/null | grep "strict typed    F1"
 thunder-deid eval --gold $D/fact_valid.{4299,5299}.jsonl --pred $D/$N.fact.{4299,5299}.jsonl --per-type 2>/dev/null | grep "^인명 "
 for S in 4299 5299; do
   for m in $B $N; do
