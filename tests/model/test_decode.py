@@ -153,6 +153,22 @@ def test_whole_names_finishes_a_cut_name_and_nothing_else():
     assert [(s.start, s.end) for s in whole_names(two, t)] == [(s.start, s.end) for s in two]
 
 
+def test_whole_names_finishes_a_name_cut_at_its_start_by_a_common_surname_only():
+    from thunder_deid.document import Span
+    from thunder_deid.model.decode import whole_names
+
+    t = "피고인 정꽃가람, 피고인 남궁다솜, 원고 어은비, 피고 한김민수, 피고인 장 나라"
+    at = lambda w, k: Span(t.index(w) + k, t.index(w) + len(w), "인명")
+    spans = [at("정꽃가람", 1), at("남궁다솜", 2), at("어은비", 1), at("한김민수", 2), at("장 나라", 2)]
+    got = [t[s.start:s.end] for s in whole_names(spans, t)]
+    # 정 and 남궁 start their words and are common surnames; 어 is a rare one (어머니 would be a name); 김 of
+    # 한김민수 does not start its word; 장 stands apart (a word of its own is no cut)
+    assert got == ["정꽃가람", "남궁다솜", "은비", "민수", "나라"]
+    # never into the span before
+    two = [Span(t.index("정꽃가람"), t.index("정꽃가람") + 1, "인명"), Span(t.index("정꽃가람") + 1, t.index("정꽃가람") + 4, "인명")]
+    assert [(s.start, s.end) for s in whole_names(two, t)] == [(s.start, s.end) for s in two]
+
+
 def test_whole_stems_finishes_a_cut_business_or_place_and_nothing_else():
     from thunder_deid.document import Span
     from thunder_deid.model.decode import tidy, whole_stems

@@ -218,18 +218,31 @@ def whole_names(spans: Sequence[Span], text: str) -> list[Span]:
     """Person-name spans that stop inside a word widened by the one or two Hangul syllables that finish the
     name before a particle or the word's end (the model tags ``허`` of ``허꽃님``, ``위`` of ``위준호 (``,
     ``박미`` of ``박미르가``: a name it cannot read leaves syllables readable), never past ``MAX_NAME``
-    syllables, into another span, or over an honorific (``김민준님``).
+    syllables, into another span, or over an honorific (``김민준님``). A name that starts inside a word is
+    widened at its start by the common surname that starts the word (``꽃가람`` of ``정꽃가람``: court style
+    would write ``정A``, the surname readable), the header patterns' surnames only.
 
-        >>> t = "원고 허꽃님 (소송대리인), 피해자 박미르가, 김민준님에게, 장나라는"
-        >>> sp = [Span(3, 4, "인명"), Span(20, 22, "인명"), Span(26, 29, "인명"), Span(34, 37, "인명")]
+        >>> t = "원고 허꽃님 (소송대리인), 피해자 박미르가, 김민준님에게, 장나라는, 피고인 정꽃가람"
+        >>> sp = [Span(3, 4, "인명"), Span(20, 22, "인명"), Span(26, 29, "인명"), Span(34, 37, "인명"), Span(44, 47, "인명")]
         >>> [t[s.start:s.end] for s in whole_names(sp, t)]
-        ['허꽃님', '박미르', '김민준', '장나라']
+        ['허꽃님', '박미르', '김민준', '장나라', '정꽃가람']
     """
     from thunder_deid.consistency import particle_follows
+    from thunder_deid.model.patterns import is_common_surname
     from thunder_deid.surrogates.hangul import is_hangul_syllable
 
     out = list(spans)
     for i, s in enumerate(out):
+        a = s.start
+        if s.label in NAME_LABELS and a and is_hangul_syllable(text[a - 1]) and is_hangul_syllable(text[a]):
+            floor = out[i - 1].end if i else 0
+            for k in (1, 2):
+                head = text[a - k:a]
+                if a - k < floor or not all(map(is_hangul_syllable, head)) or s.end - s.start + k > MAX_NAME:
+                    break
+                if (a - k == 0 or not is_hangul_syllable(text[a - k - 1])) and is_common_surname(head):
+                    out[i] = s = replace(s, start=a - k)
+                    break
         b = s.end
         if s.label not in NAME_LABELS or not is_hangul_syllable(text[b - 1]) or particle_follows(text[b:b + 12]):
             continue

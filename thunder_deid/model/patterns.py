@@ -79,6 +79,11 @@ def _surnames() -> frozenset[str]:
     return frozenset(s for s, n in packaged()["names"]["surnames"].items() if n > 20 or len(s) == 2)
 
 
+def is_common_surname(syllables: str) -> bool:
+    """A surname of more than 20 thousand bearers, or a two-syllable one (``김``, ``남궁``; not ``어``)."""
+    return syllables in _surnames()
+
+
 def _header_name_ok(m: re.Match) -> bool:
     name = m.group(1)
     if name in _NOT_NAMES:
