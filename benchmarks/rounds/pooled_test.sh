@@ -9,7 +9,7 @@ N=$1; M=$2
 cd "$(dirname "$0")/../.."
 T=runs/s6/test_new; O=runs/s18
 date
-pred() { [ -f "$2" ] || thunder-deid predict --no-patterns --threads 2 --model $M "$1" "$2" 2>/dev/null; }
+pred() { [ -f "$2" ] || thunder-deid predict --no-patterns --threads 2 --model $M "$1" "$2"; }  # errors stay visible
 for kind in fact prec; do
   for src in eval train; do
     [ $src = eval ] && old=heldout || old=same
