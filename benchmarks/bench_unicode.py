@@ -20,6 +20,15 @@ strict typed F1 and seconds; then the time ``normalize`` alone takes on the NFD 
 compares instead, on the documents as they are and with the model's spans alone (``--no-patterns``, as
 the model card's figures), the decoding that trims glued punctuation and widens spans to whole ASCII
 words (``decode.tidy``) with the decoding before it.
+
+    python benchmarks/bench_unicode.py runs/s10/prec_test.heldout.court_bare.jsonl --outputs runs/s10/R22.court_bare.test.heldout.jsonl
+
+compares the output modes instead: stored predictions on the documents (``predict``, patterns on), their spans
+moved onto the NFD text, and each of ``court`` and ``surrogate`` (seed 1) writing both. It counts the documents
+whose NFD output, read in NFC, is the NFC output (whose particles ``bench_court.py`` checks; a document with
+CJK compatibility ideographs such as ``不`` U+F95E, which NFD turns into the unified ones for good, stays apart), for the operators as they run (replacements made on the
+canonical form, ``operators.base.source_replacements``) and, as the baseline, for the operators applied to the
+NFD text itself (the path before).
 """
 
 from __future__ import annotations
@@ -49,8 +58,12 @@ def main() -> None:
     ap.add_argument("--limit", type=int, help="only the first N documents")
     ap.add_argument("--baseline", type=int, default=5, help="documents for the no-normalisation baseline")
     ap.add_argument("--decoding", action="store_true", help="compare decode.tidy with the decoding before it")
+    ap.add_argument("--outputs", metavar="PRED", help="compare the output modes on NFD text, from these predictions")
     a = ap.parse_args()
     import thunder_deid as td
+
+    if a.outputs:
+        return compare_outputs(load_jsonl(a.gold)[: a.limit], {d.id: d for d in load_jsonl(a.outputs)})
 
     if a.decoding:
         return compare_decoding(td.load(patterns=False), load_jsonl(a.gold)[: a.limit])
@@ -100,6 +113,30 @@ def compare_decoding(tagger, gold: list[Document]) -> None:
         s = score_documents(gold, pred)
         print(f"{name:34s} {sum(len(d.spans) for d in pred):10,d} {s.strict_typed.f1:13.4f} "
               f"{s.partial_typed.f1:14.4f} {s.strict_binary.f1:14.4f}")
+
+
+def compare_outputs(gold: list[Document], pred: dict[str, Document]) -> None:
+    from thunder_deid.operators import get_operator
+    from thunder_deid.operators.base import apply
+    from thunder_deid.policy import Policy
+
+    docs = [pred[g.id] for g in gold]
+    print(f"{len(docs)} documents, {sum(len(d.spans) for d in docs):,} predicted spans, NFD output against NFC output")
+    print(f"{'mode':10s} {'path':38s} {'same output':>12s} {'seconds':>8s}")
+    for mode in ("court", "surrogate"):
+        policy = Policy(mode=mode)
+        for path in ("canonical form (as shipped)", "NFD text itself (before)"):
+            same, t = 0, time.perf_counter()
+            for d in docs:
+                plain = policy.redact(d, seed=1)[0]
+                if path.startswith("canonical"):
+                    text = policy.redact(to_nfd(d), seed=1)[0]
+                else:  # the policy's spans, then the operator straight on the NFD text
+                    nfd = policy.prepare(to_nfd(d))
+                    op = get_operator(mode, **({"seed": 1} if mode == "surrogate" else {}))
+                    text = apply(nfd.text, op.replacements(nfd))
+                same += unicodedata.normalize("NFC", text) == plain
+            print(f"{mode:10s} {path:38s} {same:>5d} of {len(docs):<4d} {time.perf_counter() - t:8.1f}")
 
 
 if __name__ == "__main__":

@@ -92,6 +92,14 @@ class Normalized:
             return start, end
         return self.starts[start], self.ends[end - 1]
 
+    def range_to_source(self, start: int, end: int) -> tuple[int, int]:
+        """Source offsets of the canonical range ``[start, end)``, which may be empty: an insertion point maps
+        to just after the source of the character before it (``으`` inserted after ``(주소 생략)``)."""
+        if start < end or self.ends is None:
+            return self.to_source(start, end) if start < end else (start, end)
+        p = self.ends[start - 1] if start else 0
+        return p, p
+
     def to_canonical(self, start: int, end: int) -> tuple[int, int] | None:
         """Canonical offsets of the source range ``[start, end)``, widened to whole canonical characters (a
         boundary inside a decomposed syllable takes in the syllable); None if it holds only dropped

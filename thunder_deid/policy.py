@@ -38,6 +38,7 @@ from thunder_deid.document import Document, Span
 from thunder_deid.model.patterns import ROLES
 from thunder_deid.errors import ConfigError
 from thunder_deid.operators import Replacement, get_operator, operator_names
+from thunder_deid.operators.base import source_replacements
 from thunder_deid.operators.base import apply
 from thunder_deid.taxonomy import load_taxonomy, split_label
 
@@ -134,7 +135,7 @@ class Policy:
         for name, spans in groups.items():
             if name != KEEP:
                 op = get_operator(name, **({"seed": seed} if name == "surrogate" else {}))
-                reps += op.replacements(doc.with_spans(spans))
+                reps += source_replacements(op, doc.with_spans(spans))
         reps = _merge(reps)
         return apply(doc.text, reps), reps
 

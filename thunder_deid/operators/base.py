@@ -98,17 +98,44 @@ class Operator:
 
     name: ClassVar[str] = ""
     description: ClassVar[str] = ""
+    # Replacements are made on the canonical form detection reads (thunder_deid.normalize) and mapped back, so
+    # a particle after a decomposed (NFD) or odd-spaced mention is read and repaired as the composed one is,
+    # and a pseudonym or letter does not depend on the form. An operator whose output quotes the mention as
+    # written (tag, read back by `convert`) sets this to work on the source text instead.
+    as_written: ClassVar[bool] = False
 
     def replacements(self, doc: Document) -> list[Replacement]:
         raise NotImplementedError
 
     def redact(self, doc: Document) -> tuple[str, list[Replacement]]:
         """The output text and the replacements it was made with (for a mapping table)."""
-        reps = self.replacements(doc)
+        reps = source_replacements(self, doc)
         return apply(doc.text, reps), reps
 
     def render(self, doc: Document) -> str:
         return self.redact(doc)[0]
+
+
+def source_replacements(op: Operator, doc: Document) -> list[Replacement]:
+    """``op``'s replacements over the source text of ``doc``, made on its canonical form (NFC, odd spaces and
+    line ends folded) unless the operator works on the text as written; replacement texts are as the
+    operator wrote them.
+
+    >>> import unicodedata
+    >>> from thunder_deid.operators.court import Court
+    >>> src = unicodedata.normalize("NFD", "피고인 김민준은 갔다")     # 김민준 is 9 code points here
+    >>> a = src.index(unicodedata.normalize("NFD", "김"))
+    >>> reps = source_replacements(Court(), Document("d", src, [Span(a, a + 9, "인명")]))
+    >>> [r.text for r in reps], unicodedata.normalize("NFC", apply(src, reps))
+    (['A', '는'], '피고인 A는 갔다')
+    """
+    from thunder_deid.normalize import normalize
+
+    n = normalize(doc.text)
+    if op.as_written or n.identity:
+        return op.replacements(doc)
+    canon = Document(doc.id, n.text, [c for s in doc.spans if (c := n.span_to_canonical(s))], doc.meta)
+    return [Replacement(*n.range_to_source(r.start, r.end), r.text, r.label) for r in op.replacements(canon)]
 
 
 O = TypeVar("O", bound=type[Operator])

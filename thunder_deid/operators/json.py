@@ -17,6 +17,7 @@ from thunder_deid.operators.base import Operator, Replacement, register
 class Json(Operator):
     name = "json"
     description = "Document JSON (text unchanged, spans with scores)"
+    as_written = True
 
     def replacements(self, doc: Document) -> list[Replacement]:
         return []  # nothing is replaced: the spans travel beside the text

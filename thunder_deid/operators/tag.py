@@ -20,6 +20,7 @@ from thunder_deid.operators.base import Operator, Replacement, non_overlapping, 
 class Tag(Operator):
     name = "tag"
     description = "inline <<<MENTION:LABEL>>> markers (text kept; for review and re-annotation)"
+    as_written = True  # quotes each mention byte for byte, so that `convert` gives the source text back
 
     def replacements(self, doc: Document) -> list[Replacement]:
         return [Replacement(a, b, text, label) for a, b, text, label in inline_edits(doc.with_spans(non_overlapping(doc)))]
