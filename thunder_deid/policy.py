@@ -71,6 +71,15 @@ class Policy:
     recognizers: tuple = ()  # thunder_deid.model.patterns.Pattern
     consistency: bool = True
 
+    def __post_init__(self) -> None:
+        # Spans are found on the canonical form of the text (thunder_deid.normalize), so the lists are read in it
+        # too: an entry typed in decomposed Hangul (as macOS editors may save it) or with a no-break space matches.
+        from thunder_deid.normalize import normalize
+
+        canon = lambda t: normalize(t).text.strip()  # noqa: E731
+        self.allow = frozenset(canon(t) for t in self.allow)
+        self.deny = tuple((canon(t), label) for t, label in self.deny)
+
     # -- rules by label ----------------------------------------------------------------------------
     def _rule(self, label: str, attr: str):
         tax = load_taxonomy()
@@ -185,22 +194,21 @@ class _Reader:
         for k in data:
             if k not in _KEYS:
                 raise self.fail((k,), f"unknown setting {k!r}; expected one of {', '.join(_KEYS)}")
-        p = Policy()
+        kw: dict[str, Any] = {}
         if "mode" in data:
-            p.mode = self.mode(data["mode"], ("mode",), allow_json=True)
+            kw["mode"] = self.mode(data["mode"], ("mode",), allow_json=True)
         if "threshold" in data:
-            p.threshold = self.threshold(data["threshold"], ("threshold",))
+            kw["threshold"] = self.threshold(data["threshold"], ("threshold",))
         if "consistency" in data:
             if not isinstance(data["consistency"], bool):
                 raise self.fail(("consistency",), "'consistency' must be true or false")
-            p.consistency = data["consistency"]
-        p.labels = self.labels(data.get("labels") or {})
-        p.allow = frozenset(self.strings(data.get("allow") or [], ("allow",)))
-        p.deny = self.deny(data.get("deny") or [])
+            kw["consistency"] = data["consistency"]
+        p = Policy(**kw, labels=self.labels(data.get("labels") or {}),
+                   allow=frozenset(self.strings(data.get("allow") or [], ("allow",))),
+                   deny=self.deny(data.get("deny") or []), recognizers=self.recognizers(data.get("recognizers") or []))
         both = p.allow & {t for t, _ in p.deny}
         if both:
             raise self.fail(("allow",), f"{len(both)} entries are in both 'allow' and 'deny'")
-        p.recognizers = self.recognizers(data.get("recognizers") or [])
         return p
 
     def mode(self, v: Any, path: tuple, allow_json: bool = False) -> str:

@@ -83,6 +83,22 @@ def test_policy_finds_deny_list_and_other_occurrences_on_the_canonical_form(tagg
     assert "아무개" not in unicodedata.normalize("NFC", masked)
 
 
+def test_allow_and_deny_entries_are_read_in_the_canonical_form_too():
+    """A list typed in decomposed Hangul or with a no-break space (a macOS editor, a copied table) matches."""
+    from thunder_deid.document import Document, Span
+    from thunder_deid.policy import Policy
+
+    text = "피고인 김민준은 삼우 건설과 계약했다."
+    doc = Document("d", text, [Span(4, 7, "인명", score=1.0)])
+    for pol in (Policy.from_dict({"mode": "court", "allow": [unicodedata.normalize("NFD", "김민준")],
+                                  "deny": [{"text": "삼우\u00a0건설", "label": "사업체"}]}),
+                Policy(mode="court", allow=frozenset({unicodedata.normalize("NFD", "김민준")}),
+                       deny=((unicodedata.normalize("NFD", "삼우 건설"), "사업체"),))):
+        assert pol.redact(doc)[0] == "피고인 김민준은 A 건설과 계약했다."  # court style keeps the type word
+    with pytest.raises(Exception, match="both"):
+        Policy.from_dict({"allow": [unicodedata.normalize("NFD", "삼우")], "deny": ["삼우"]})
+
+
 def test_redact_builds_a_documents_map_once(tagger, monkeypatch):
     """Detection and the policy both work on the canonical form; the second reuses the first's map."""
     import thunder_deid.normalize as nm
