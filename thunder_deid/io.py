@@ -32,8 +32,10 @@ def _default_mode(path: Path) -> int:
 
 
 @contextlib.contextmanager
-def atomic_writer(path: str | Path, mode: str = "w", encoding: str | None = "utf-8") -> Iterator[IO]:
-    """Open ``path`` for writing through a temporary file that replaces it only on success.
+def atomic_writer(path: str | Path, mode: str = "w", encoding: str | None = "utf-8",
+                  private: bool = False) -> Iterator[IO]:
+    """Open ``path`` for writing through a temporary file that replaces it only on success; ``private``: readable
+    by its owner alone (0600), for files that hold personal data.
 
     >>> with atomic_writer("/tmp/x.txt") as f:
     ...     _ = f.write("hello")
@@ -48,7 +50,7 @@ def atomic_writer(path: str | Path, mode: str = "w", encoding: str | None = "utf
             yield f
             f.flush()
             os.fsync(f.fileno())
-        os.chmod(tmp, _default_mode(path))
+        os.chmod(tmp, 0o600 if private else _default_mode(path))
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):

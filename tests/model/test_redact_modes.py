@@ -38,3 +38,34 @@ def test_court_mode_on_a_text_file(model_dir, tmp_path, capsys):
     out = (tmp_path / "a.court.txt").read_text(encoding="utf-8")
     assert rows and all(r["replacement"] in out and r["document"] == "a" for r in rows)  # the id rule: name without suffix
     assert "김민준" not in capsys.readouterr().err  # document text is never logged
+
+
+def test_mapping_as_csv_for_a_spreadsheet_and_private(model_dir, tmp_path):
+    """A ``.csv`` table opens in Excel with its Hangul (UTF-8 with BOM), a formula-like cell is quoted, and the
+    table, which holds the personal data the output removed, is readable by its owner alone."""
+    import csv
+    import io
+    import stat
+
+    from thunder_deid.document import Span
+    from thunder_deid.operators import get_operator
+    from thunder_deid.operators.mapping import mapping_rows, write_mapping
+
+    inp = tmp_path / "a.txt"
+    inp.write_text(TEXT, encoding="utf-8")
+    assert main(["redact", str(inp), str(tmp_path / "a.out.txt"), "--mode", "court", "--model", str(model_dir),
+                 "--mapping", str(tmp_path / "m.csv")]) == 0
+    raw = (tmp_path / "m.csv").read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig"), newline="")))  # a cell may hold a line end
+    assert rows and set(rows[0]) == {"document", "label", "original", "replacement"}
+    unquoted = [r["original"][1:] if r["original"][:2] in ("'=", "'+", "'-", "'@") else r["original"] for r in rows]
+    assert all(o in TEXT for o in unquoted) and all(r["document"] == "a" for r in rows)
+    assert stat.S_IMODE((tmp_path / "m.csv").stat().st_mode) == 0o600
+    doc = Document("d", "=HYPERLINK(1)에게", [Span(0, 13, "인명")])
+    write_mapping(tmp_path / "f.csv", mapping_rows(doc, get_operator("mask").replacements(doc)))
+    (row,) = csv.DictReader((tmp_path / "f.csv").read_text(encoding="utf-8-sig").splitlines())
+    assert row["original"] == "'=HYPERLINK(1)"
+    write_mapping(tmp_path / "f.jsonl", mapping_rows(doc, get_operator("mask").replacements(doc)))
+    assert json.loads((tmp_path / "f.jsonl").read_text(encoding="utf-8"))["original"] == "=HYPERLINK(1)"
+    assert stat.S_IMODE((tmp_path / "f.jsonl").stat().st_mode) == 0o600

@@ -333,8 +333,9 @@ def register(sub: "argparse._SubParsersAction") -> None:
                         "(README 'Policies'); default: every detected form replaced wherever it stands")
     p.add_argument("--seed", type=int, default=0, help="surrogate mode: the replacement seed (same seed, same output)")
     p.add_argument("--mapping", type=Path, metavar="FILE",
-                   help="also write the original -> replacement table (JSONL) there, for authorised "
-                        "re-identification; it holds personal data; an existing file is never replaced")
+                   help="also write the original -> replacement table there (JSONL; CSV for a .csv name), for "
+                        "authorised re-identification; it holds personal data: owner-only, an existing file is never "
+                        "replaced")
     p.add_argument("--model", type=Path, help="model directory (default: the embedded model)")
     p.add_argument("--device", default="cpu", help="cpu | cuda | cuda:N (bf16 on CUDA)")
     _inference_options(p)

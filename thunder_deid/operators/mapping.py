@@ -1,8 +1,10 @@
 """The mapping table: which original mention became which replacement, for authorised re-identification.
 
 It holds the personal data the output removed, so it is written only where asked (``--mapping FILE``),
-never logged, never over an existing file, and atomically. One JSON object a line, one line per distinct
-(document, label, original, replacement)::
+never logged, never over an existing file, atomically, and readable by its owner alone (0600). One JSON object a line, one line per distinct
+(document, label, original, replacement); a file named ``*.csv`` gets the same rows as CSV instead, with a
+header, in UTF-8 with a byte-order mark so that Excel shows Hangul, and a cell that a spreadsheet would run as a
+formula (``=``, ``+``, ``-``, ``@`` first) quoted with ``'`` first::
 
     >>> from thunder_deid.document import Document, Span
     >>> from thunder_deid.operators import get_operator
@@ -14,6 +16,7 @@ never logged, never over an existing file, and atomically. One JSON object a lin
 
 from __future__ import annotations
 
+import csv
 import json
 from pathlib import Path
 from typing import Iterable
@@ -44,12 +47,31 @@ def refuse_existing(path: str | Path) -> Path:
     return path
 
 
+COLUMNS = ("document", "label", "original", "replacement")
+
+
 def write_mapping(path: str | Path, rows: Iterable[dict]) -> int:
-    """Write the table atomically; returns the number of rows."""
+    """Write the table atomically (JSONL, or CSV for a ``.csv`` name); returns the number of rows."""
     path = refuse_existing(path)
+    as_csv = path.suffix.lower() == ".csv"
     n = 0
-    with atomic_writer(path) as f:
+    with atomic_writer(path, encoding="utf-8-sig" if as_csv else "utf-8", private=True) as f:
+        out = csv.writer(f) if as_csv else None
+        if out:
+            out.writerow(COLUMNS)
         for row in rows:
-            f.write(json.dumps(row, ensure_ascii=False) + "\n")
+            if out:
+                out.writerow([_cell(str(row[c])) for c in COLUMNS])
+            else:
+                f.write(json.dumps(row, ensure_ascii=False) + "\n")
             n += 1
     return n
+
+
+def _cell(value: str) -> str:
+    """A spreadsheet cell that shows ``value`` as text (OWASP's advice on CSV injection).
+
+    >>> _cell("=HYPERLINK(1)"), _cell("+82-10-1234-5678"), _cell("김민준")
+    ("'=HYPERLINK(1)", "'+82-10-1234-5678", '김민준')
+    """
+    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
