@@ -26,9 +26,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-import yaml
 
 from thunder_deid.errors import ThunderDeidError
+from thunder_deid.io import load_yaml
 from thunder_deid.surrogates.sources import current_part, split_lexicons
 
 PACKAGED = ("names", "geo", "entities", "finance")
@@ -58,8 +58,7 @@ def _packaged_all() -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name in PACKAGED:
         with resources.as_file(resources.files("thunder_deid.surrogates") / "data" / f"{name}.yaml") as p:
-            with open(p, encoding="utf-8") as f:
-                out[name] = yaml.safe_load(f)
+            out[name] = load_yaml(p, "surrogate lexicon")
     return out
 
 
@@ -116,9 +115,12 @@ class Inventory:
                     with open(f, encoding="utf-8") as fh:
                         self._add(f.stem, fh.read().splitlines(), str(f))
                     continue
-                with open(f, encoding="utf-8") as fh:
-                    data = json.load(fh) if suffix == ".json" else yaml.safe_load(fh)
-            except (OSError, UnicodeDecodeError, json.JSONDecodeError, yaml.YAMLError) as e:
+                if suffix == ".json":
+                    with open(f, encoding="utf-8") as fh:
+                        data = json.load(fh)
+                else:
+                    data = load_yaml(f, "inventory")  # its own errors name file and line
+            except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
                 raise ThunderDeidError(f"inventory {f}: cannot read ({type(e).__name__})") from None
             self._walk(data, f.stem, str(f))
         self.sources.append(str(path))

@@ -46,7 +46,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable
 
-import yaml
 
 from thunder_deid.errors import ConfigError, LabelError
 from thunder_deid.io import load_yaml
@@ -319,8 +318,7 @@ def _one_edit(a: str, b: str) -> bool:
 @functools.lru_cache(maxsize=None)
 def _default(tax_id: int, tax: Taxonomy) -> Normalizer:
     with resources.as_file(resources.files("thunder_deid.taxonomy") / "data" / "normalization.yaml") as p:
-        with open(p, encoding="utf-8") as f:
-            rules = yaml.safe_load(f) or {}
+        rules = load_yaml(p, "taxonomy rules") or {}
     rules = {k: v for k, v in rules.items() if k != "fallback"}
     return Normalizer(rules, taxonomy=tax, fallback=None, source="normalization.yaml")
 

@@ -150,20 +150,52 @@ def load_yaml(path: str | Path, what: str = "file", lines: bool = False):
 
     ``lines=True`` returns ``(data, lines)`` where ``lines`` maps the key path of every value (``("labels",
     "인명", "threshold")``, list items by index) to its 1-based line, so a validator can name ``file:line``.
+    A key given twice in one mapping is an error: YAML would silently keep the later value.
     """
     import yaml
 
     from thunder_deid.errors import ConfigError
 
-    text = read_text(path, what)
+    return parse_yaml(read_text(path, what), path, lines)
+
+
+def parse_yaml(text: str, where: str | Path, lines: bool = False):
+    """:func:`load_yaml` on text already read (a packaged resource); ``where`` names it in errors."""
+    import yaml
+
+    from thunder_deid.errors import ConfigError
+
+    path = where
     try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        _no_repeated_keys(node, path)
         data = yaml.safe_load(text)
-        return (data, _yaml_lines(yaml.compose(text, Loader=yaml.SafeLoader))) if lines else data
+        return (data, _yaml_lines(node)) if lines else data
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark is not None else str(path)
         problem = getattr(e, "problem", None) or type(e).__name__
         raise ConfigError(f"{where}: invalid YAML ({problem})") from None
+
+
+def _no_repeated_keys(node, path: str | Path) -> None:
+    import yaml
+
+    from thunder_deid.errors import ConfigError
+
+    if isinstance(node, yaml.MappingNode):
+        first: dict[str, int] = {}
+        for k, v in node.value:
+            if isinstance(k, yaml.ScalarNode):
+                line = k.start_mark.line + 1
+                if k.value in first:
+                    raise ConfigError(f"{path}:{line}: key {k.value!r} given again (first on line {first[k.value]}); "
+                                      "YAML would silently keep the later value")
+                first[k.value] = line
+            _no_repeated_keys(v, path)
+    elif isinstance(node, yaml.SequenceNode):
+        for v in node.value:
+            _no_repeated_keys(v, path)
 
 
 def _yaml_lines(node, path: tuple = ()) -> dict[tuple, int]:

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from thunder_deid.consistency import joined_pieces, occurrences, propagate
+from thunder_deid.consistency import joined_pieces, occurrences, particle_follows, propagate
 from thunder_deid.document import Document, Span
 from thunder_deid.model.patterns import ROLES
 from thunder_deid.errors import ConfigError
@@ -125,7 +125,7 @@ class Policy:
         out = overlay(doc.with_spans(spans), sorted(found, key=lambda s: s.start))
         out = out.with_spans(joined_pieces(out.spans, doc.text))
         allow = self.allow | ROLE_WORDS
-        out = out.with_spans(s for s in out.spans if doc.text[s.start:s.end].strip() not in allow)
+        out = out.with_spans(s for s in out.spans if not allowed(doc.text[s.start:s.end].strip(), allow))
         if self.consistency:
             out = propagate(out, allow)
         return out
@@ -159,6 +159,16 @@ class Policy:
     @classmethod
     def from_dict(cls, data: Any, where: str = "policy", lines: dict[tuple, int] | None = None) -> "Policy":
         return _Reader(where, lines or {}).policy(data)
+
+
+def allowed(form: str, allow: frozenset[str]) -> bool:
+    """An allowed form, also with particles after it: the model may take a particle into a span.
+
+    >>> [allowed(f, frozenset({"김민준"})) for f in ("김민준", "김민준은", "김민준에게서", "김민준호")]
+    [True, True, True, False]
+    """
+    return form in allow or any(len(a) < len(form) and form.startswith(a) and particle_follows(form[len(a):])
+                                for a in allow)
 
 
 def _merge(reps: list[Replacement]) -> list[Replacement]:

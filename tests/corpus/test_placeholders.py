@@ -135,8 +135,9 @@ def test_repeated_ids_are_made_unique(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("content, message", [
-    (None, "cannot read the rule tables"),
-    ("symbols: [unclosed", "cannot read the rule tables"),
+    (None, "rules.yaml: no such file"),
+    ("symbols: [unclosed", "rules.yaml:1:19: invalid YAML"),
+    ("symbols: '○'\nsymbols: '●'\n", "rules.yaml:2: key 'symbols' given again"),
     ("symbols: '○'\n", "missing table"),
 ])
 def test_bad_rule_tables_are_one_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture,

@@ -33,7 +33,8 @@ def test_yaml_overrides(tmp_path):
     assert cfg.train.epochs == 3 and cfg.model.max_length == 2048 and cfg.model.hidden_size == 768
 
 
-@pytest.mark.parametrize("text", ["base: nope\n", "train: {bogus: 1}\n", "extra: 1\n"])
+@pytest.mark.parametrize("text", ["base: nope\n", "train: {bogus: 1}\n", "extra: 1\n",
+                                  "train: {epochs: 3}\ntrain: {epochs: 4}\n", "train: {epochs: 3, epochs: 4}\n"])
 def test_bad_yaml_is_a_clear_error(tmp_path, text):
     p = tmp_path / "c.yaml"
     p.write_text(text)

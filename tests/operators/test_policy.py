@@ -68,6 +68,11 @@ def test_allow_and_deny_lists():
     assert Policy.from_dict({"deny": ["삼우"], "mode": "court"}).redact(d)[0] == "피고인 A는 A에게, 삼우산업은 아니다"
 
 
+def test_an_allowed_form_stays_with_a_particle_the_model_took_in():
+    d = Document("d", "피고인 김민준은 갔고 김민준호는 남았다", [Span(4, 8, "인명"), Span(12, 16, "인명")])
+    assert Policy.from_dict({"mode": "court", "allow": ["김민준"]}).redact(d)[0] == "피고인 김민준은 갔고 A는 남았다"
+
+
 def test_json_mode_renders_the_prepared_spans():
     import json
 
@@ -87,6 +92,8 @@ def test_json_mode_renders_the_prepared_spans():
     ("consistency: yes please\n", 1, "'consistency' must be true or false"),
     ("mode: court\nlabels: [인명]\n", 2, "'labels' maps taxonomy nodes"),
     ("mode: court\nlabels: {인명: mask\n", 3, "invalid YAML"),
+    ("mode: court\nthreshold: 0.2\nmode: mask\n", 3, "key 'mode' given again (first on line 1)"),
+    ("labels:\n  인명: {threshold: 0.5}\n  사업체: keep\n  인명: mask\n", 4, "key '인명' given again"),
 ])
 def test_bad_policy_files_name_file_and_line(tmp_path, body, line, message):
     p = tmp_path / "bad.yaml"

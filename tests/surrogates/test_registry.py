@@ -60,6 +60,14 @@ def test_inventory_folder(tmp_path):
     assert inv.get("한식당") == ("고향집", "진미") and inv.get("중식당") == ("홍콩반점",) and inv.get("목록") is None
 
 
+def test_a_broken_inventory_yaml_names_file_and_line(tmp_path):
+    from thunder_deid.errors import ThunderDeidError
+
+    (tmp_path / "x.yaml").write_text("한식당: [고향집]\n중식당: [홍콩반점]\n한식당: [진미]\n", encoding="utf-8")
+    with pytest.raises(ThunderDeidError, match=r"x\.yaml:3: key '한식당' given again"):
+        Inventory.from_paths([tmp_path])
+
+
 def test_cli_coverage(capsys):
     assert main(["surrogates", "coverage"]) == 0
     out = capsys.readouterr().out

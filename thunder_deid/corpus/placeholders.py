@@ -33,10 +33,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Iterable, Iterator
 
-import yaml
 
 from thunder_deid.document import Document, Span
 from thunder_deid.errors import ThunderDeidError
+from thunder_deid.io import load_yaml, parse_yaml
 
 log = logging.getLogger(__name__)
 
@@ -98,14 +98,11 @@ class Rules:
     @classmethod
     def from_yaml(cls, path: str | Path | None = None) -> "Rules":
         where = str(path) if path is not None else "placeholder_rules.yaml"
-        try:
-            if path is None:
-                text = resources.files("thunder_deid.corpus").joinpath("data/placeholder_rules.yaml").read_text("utf-8")
-            else:
-                text = Path(path).read_text(encoding="utf-8")
-            data = yaml.safe_load(text)
-        except (OSError, yaml.YAMLError) as e:
-            raise ThunderDeidError(f"{where}: cannot read the rule tables ({type(e).__name__})") from None
+        if path is None:
+            data = parse_yaml(resources.files("thunder_deid.corpus").joinpath("data/placeholder_rules.yaml")
+                              .read_text("utf-8"), where)
+        else:
+            data = load_yaml(path, "placeholder rules")
         try:
             return cls._compile(data, where)
         except KeyError as e:

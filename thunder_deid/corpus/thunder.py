@@ -239,11 +239,10 @@ def held_out_coverage(label_counts: collections.Counter, keep: int = 150, map_pa
     then resolves every less frequent label: how many the rules still map, and how many land on the node
     the reviewed explicit entry (where there is one) or the full map gives.
     """
-    import yaml
+    from thunder_deid.io import load_yaml
 
     full = thunder_normalizer(map_path)
-    with open(full.source, encoding="utf-8") as f:
-        rules = yaml.safe_load(f)
+    rules = load_yaml(full.source, "label map")
     frequent = {label_key(lab) for lab, _ in label_counts.most_common(keep)}
     held = Normalizer(dict(rules, **{section: {k: v for k, v in (rules.get(section) or {}).items() if label_key(k) in frequent}
                                      for section in ("exact", "compatibility")}))
