@@ -93,6 +93,8 @@ def plan(inp: Path, out: Path, mode: str) -> tuple[list[Job], list[Path], bool]:
             raise ThunderDeidError(f"output {out}: a {inp.suffix} input is written as {want} (or .txt); "
                                    f"name the output *{want}")
         return [Job(inp, inp.name, document_id(inp), fmt, out, as_text)], [], False
+    if not inp.is_dir():
+        raise ThunderDeidError(f"{inp}: neither a regular file nor a folder (a pipe or a device); save it to a file first")
     into_jsonl = out.suffix == ".jsonl"
     if not into_jsonl:
         if out.exists() and not out.is_dir():

@@ -131,3 +131,11 @@ def test_two_files_with_one_document_id_are_refused(tmp_path, capsys):
     (tmp_path / "in" / "a.md").write_text("나", encoding="utf-8")
     assert main(["redact", str(tmp_path / "in"), str(tmp_path / "out")]) == 2
     assert "both have document id 'a'" in capsys.readouterr().err
+
+
+def test_a_pipe_is_neither_file_nor_folder(tmp_path, capsys):
+    import os
+
+    os.mkfifo(tmp_path / "fifo")  # what /dev/stdin is in a shell pipeline
+    assert main(["redact", str(tmp_path / "fifo"), str(tmp_path / "out.txt")]) == 2
+    assert "neither a regular file nor a folder" in capsys.readouterr().err
