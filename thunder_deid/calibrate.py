@@ -81,6 +81,8 @@ def cmd_calibrate(a: argparse.Namespace) -> int:
         from thunder_deid.model.infer import Tagger
 
         pred = Tagger.load(a.model, a.device).predict_documents([Document(d.id, d.text, [], d.meta) for d in gold])
+    # checked once with the files' names, so a bad prediction file is named in the error (the sweeps below are not)
+    score_documents(gold, pred, gold_name=str(a.gold), pred_names=[str(a.pred) if a.pred else "the model's predictions"])
     th = thresholds(gold, pred, a.recall, a.match)
     before = Policy(consistency=False)
     after = Policy(consistency=False, labels={k: _rule(v) for k, v in th.items() if v > 0})

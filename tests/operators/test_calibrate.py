@@ -43,3 +43,13 @@ def test_calibrate_command_writes_a_policy_that_loads(tmp_path, capsys):
     assert p.threshold_for("은행업") == 0.9 and p.threshold_for("인명") == 0.2
     assert main(["calibrate", "--gold", str(tmp_path / "gold.jsonl"), "--pred", str(tmp_path / "pred.jsonl"),
                  "--out", str(tmp_path / "gold.jsonl")]) == 2  # never over an input
+
+
+def test_a_bad_prediction_file_is_named(tmp_path, capsys):
+    gold, pred = docs()
+    write_jsonl(tmp_path / "gold.jsonl", gold)
+    write_jsonl(tmp_path / "pred.jsonl", pred + pred[:1])
+    assert main(["calibrate", "--gold", str(tmp_path / "gold.jsonl"), "--pred", str(tmp_path / "pred.jsonl"),
+                 "--out", str(tmp_path / "p.yaml")]) == 2
+    assert "pred.jsonl: duplicate document id" in capsys.readouterr().err
+    assert not (tmp_path / "p.yaml").exists()
