@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Round 22 (BENCHMARKS.md): a model's predictions on the validation documents realised with seeds 4299 and 5299
-# (files runs/s24/*.SEED.jsonl, made by the commands there), then, for any NAME but the baseline's, the round's
+# (files runs/s24/*.SEED.jsonl, made by the commands there; round 23: D=runs/s25 SEEDS="6299 7299"), then, for any NAME but the baseline's, the round's
 # pooled rules against the baseline's stored predictions. From the repository root (or a worktree of it whose
 # runs/ and work/ lead to the same files), with the venv active:
 #   confirm_r22.sh NAME MODEL        BASE (environment, default X22): the baseline's NAME
 set -euo pipefail
-N=$1; M=$2; B=${BASE-X22}; D=runs/s24; G=work/splits/precedents/valid.jsonl
+N=$1; M=$2; B=${BASE-X22}; D=${D:-runs/s24}; G=work/splits/precedents/valid.jsonl
+SEEDS=${SEEDS:-4299 5299}; S1=${SEEDS%% *}; S2=${SEEDS##* }   # round 23: D=runs/s25 SEEDS="6299 7299"
 cd "$(dirname "$0")/../.."
 export PYTHONPATH=$PWD  # the decoder of this checkout, not the installed one
 date
-for S in 4299 5299; do
+for S in $S1 $S2; do
   thunder-deid predict --no-patterns --threads 2 --model $M $D/fact_valid.$S.jsonl $D/$N.fact.$S.jsonl 2>/dev/null
   thunder-deid predict --no-patterns --threads 2 --model $M $D/prec_valid150.$S.jsonl $D/$N.prec150.$S.jsonl 2>/dev/null
   head -60 $D/$N.prec150.$S.jsonl > $D/$N.prec60.$S.jsonl
@@ -17,14 +18,14 @@ for S in 4299 5299; do
 done
 date
 [ "$N" = "$B" ] && exit 0
-echo "== $N rule 1: held-out precedents valid60, seeds 4299 + 5299 pooled, paired against $B"
-thunder-deid eval --gold $D/prec_valid60.{4299,5299}.jsonl --pred $D/$N.prec60.{4299,5299}.jsonl \
-    --baseline $D/$B.prec60.{4299,5299}.jsonl 2>/dev/null | grep "strict typed    F1"
+echo "== $N rule 1: held-out precedents valid60, seeds $S1 + $S2 pooled, paired against $B"
+thunder-deid eval --gold $D/prec_valid60.{$S1,$S2}.jsonl --pred $D/$N.prec60.{$S1,$S2}.jsonl \
+    --baseline $D/$B.prec60.{$S1,$S2}.jsonl 2>/dev/null | grep "strict typed    F1"
 echo "== $N rule 2: held-out fact valid, pooled, paired against $B; rule 5: person names (strict P / R / F1)"
-thunder-deid eval --gold $D/fact_valid.{4299,5299}.jsonl --pred $D/$N.fact.{4299,5299}.jsonl \
-    --baseline $D/$B.fact.{4299,5299}.jsonl 2>/dev/null | grep "strict typed    F1"
-thunder-deid eval --gold $D/fact_valid.{4299,5299}.jsonl --pred $D/$N.fact.{4299,5299}.jsonl --per-type 2>/dev/null | grep "^인명 "
-for S in 4299 5299; do
+thunder-deid eval --gold $D/fact_valid.{$S1,$S2}.jsonl --pred $D/$N.fact.{$S1,$S2}.jsonl \
+    --baseline $D/$B.fact.{$S1,$S2}.jsonl 2>/dev/null | grep "strict typed    F1"
+thunder-deid eval --gold $D/fact_valid.{$S1,$S2}.jsonl --pred $D/$N.fact.{$S1,$S2}.jsonl --per-type 2>/dev/null | grep "^인명 "
+for S in $S1 $S2; do
   for m in $B $N; do
     echo "== rule 3: header names, seed $S, $m"
     python benchmarks/bench_patterns.py $D/prec_valid150.$S.jsonl $D/$m.prec150.$S.jsonl 2>/dev/null | grep "^model "
