@@ -95,8 +95,10 @@ class Normalized:
     def range_to_source(self, start: int, end: int) -> tuple[int, int]:
         """Source offsets of the canonical range ``[start, end)``, which may be empty: an insertion point maps
         to just after the source of the character before it (``으`` inserted after ``(주소 생략)``)."""
-        if start < end or self.ends is None:
-            return self.to_source(start, end) if start < end else (start, end)
+        if start < end:
+            return self.to_source(start, end)
+        if self.ends is None:
+            return start, end
         p = self.ends[start - 1] if start else 0
         return p, p
 
