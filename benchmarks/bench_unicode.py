@@ -26,9 +26,10 @@ words (``decode.tidy``) with the decoding before it.
 compares the output modes instead: stored predictions on the documents (``predict``, patterns on), their spans
 moved onto the NFD text, and each of ``court`` and ``surrogate`` (seed 1) writing both. It counts the documents
 whose NFD output, read in NFC, is the NFC output (whose particles ``bench_court.py`` checks; a document with
-CJK compatibility ideographs such as ``不`` U+F95E, which NFD turns into the unified ones for good, stays apart), for the operators as they run (replacements made on the
-canonical form, ``operators.base.source_replacements``) and, as the baseline, for the operators applied to the
-NFD text itself (the path before).
+CJK compatibility ideographs such as ``不`` U+F95E, which NFD turns into the unified ones for good, stays
+apart), for the operators as they run (replacements made on the canonical form,
+``operators.base.source_replacements``) and, as the baseline, for the operators applied to the NFD text itself
+(the path before).
 """
 
 from __future__ import annotations

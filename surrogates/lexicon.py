@@ -26,7 +26,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-
 from thunder_deid.errors import ThunderDeidError
 from thunder_deid.io import load_yaml
 from thunder_deid.surrogates.sources import current_part, split_lexicons

@@ -46,7 +46,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable
 
-
 from thunder_deid.errors import ConfigError, LabelError
 from thunder_deid.io import load_yaml
 from thunder_deid.taxonomy.tree import Taxonomy, load_taxonomy, split_label

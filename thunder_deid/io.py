@@ -152,10 +152,6 @@ def load_yaml(path: str | Path, what: str = "file", lines: bool = False):
     "인명", "threshold")``, list items by index) to its 1-based line, so a validator can name ``file:line``.
     A key given twice in one mapping is an error: YAML would silently keep the later value.
     """
-    import yaml
-
-    from thunder_deid.errors import ConfigError
-
     return parse_yaml(read_text(path, what), path, lines)
 
 
@@ -165,17 +161,19 @@ def parse_yaml(text: str, where: str | Path, lines: bool = False):
 
     from thunder_deid.errors import ConfigError
 
-    path = where
+    loader = yaml.SafeLoader(text)  # one parse: the node tree is checked, then built into data (as safe_load does)
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        _no_repeated_keys(node, path)
-        data = yaml.safe_load(text)
+        node = loader.get_single_node()
+        _no_repeated_keys(node, where)
+        data = loader.construct_document(node) if node is not None else None
         return (data, _yaml_lines(node)) if lines else data
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
-        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark is not None else str(path)
+        at = f"{where}:{mark.line + 1}:{mark.column + 1}" if mark is not None else str(where)
         problem = getattr(e, "problem", None) or type(e).__name__
-        raise ConfigError(f"{where}: invalid YAML ({problem})") from None
+        raise ConfigError(f"{at}: invalid YAML ({problem})") from None
+    finally:
+        loader.dispose()
 
 
 def _no_repeated_keys(node, path: str | Path) -> None:

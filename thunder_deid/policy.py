@@ -38,8 +38,7 @@ from thunder_deid.document import Document, Span
 from thunder_deid.model.patterns import ROLES
 from thunder_deid.errors import ConfigError
 from thunder_deid.operators import Replacement, get_operator, operator_names
-from thunder_deid.operators.base import source_replacements
-from thunder_deid.operators.base import apply
+from thunder_deid.operators.base import apply, source_replacements
 from thunder_deid.taxonomy import load_taxonomy, split_label
 
 KEEP = "keep"

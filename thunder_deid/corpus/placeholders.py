@@ -33,7 +33,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Iterable, Iterator
 
-
 from thunder_deid.document import Document, Span
 from thunder_deid.errors import ThunderDeidError
 from thunder_deid.io import load_yaml, parse_yaml

@@ -472,7 +472,8 @@ def _train_epoch(tr: _Trainer, epoch: int) -> dict:
             with ctxm:
                 with torch.autocast("cuda", dtype=torch.bfloat16) if amp else _Null():
                     logits = tr.ddp(input_ids=b["input_ids"], attention_mask=b["attention_mask"]).logits
-                soft = tr.teacher.logits(b["input_ids"], b["attention_mask"]) if tr.teacher else None
+                teach = tr.teacher is not None and t.distill_weight > 0  # weight 0: the teacher's pass is unused
+                soft = tr.teacher.logits(b["input_ids"], b["attention_mask"]) if teach else None
                 tok_loss = token_loss(logits, b["labels"], soft, t.distill_weight, t.distill_temperature,
                                       tr.teacher.shared if tr.teacher else None)
                 (tok_loss * ctx.world / max(count, 1.0)).backward()

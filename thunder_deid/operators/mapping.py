@@ -1,10 +1,10 @@
 """The mapping table: which original mention became which replacement, for authorised re-identification.
 
 It holds the personal data the output removed, so it is written only where asked (``--mapping FILE``),
-never logged, never over an existing file, atomically, and readable by its owner alone (0600). One JSON object a line, one line per distinct
-(document, label, original, replacement); a file named ``*.csv`` gets the same rows as CSV instead, with a
-header, in UTF-8 with a byte-order mark so that Excel shows Hangul, and a cell that a spreadsheet would run as a
-formula (``=``, ``+``, ``-``, ``@`` first) quoted with ``'`` first::
+never logged, never over an existing file, atomically, and readable by its owner alone (0600). One JSON
+object a line, one line per distinct (document, label, original, replacement); a file named ``*.csv`` gets the
+same rows as CSV instead, with a header, in UTF-8 with a byte-order mark so that Excel shows Hangul, and a cell
+that a spreadsheet would run as a formula (``=``, ``+``, ``-``, ``@`` first) quoted with ``'`` first::
 
     >>> from thunder_deid.document import Document, Span
     >>> from thunder_deid.operators import get_operator
