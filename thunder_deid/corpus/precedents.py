@@ -27,6 +27,7 @@ import argparse
 import random
 import re
 from collections import Counter
+from typing import Iterable
 
 from thunder_deid.document import Document, Span
 
@@ -97,14 +98,16 @@ def fill_header_names(doc: Document, label: str = "인명") -> tuple[Document, i
     return splice(doc, edits, label), len(edits)
 
 
-def splice(doc: Document, edits: list[tuple[int, int, str]], label: str) -> Document:
+def splice(doc: Document, edits: list[tuple[int, int, str]], label: str | None) -> Document:
     """Apply text ``edits`` (sorted, none overlapping a span) and make each replacement's placeholder a span
-    of ``label`` (a leading space is not part of it); other spans move with the text."""
+    of ``label`` (a leading space is not part of it; ``None``: plain text, no span); other spans move with
+    the text."""
     pieces, added, last, shift = [], [], 0, 0
     for a, b, new in edits:
         pieces += [doc.text[last:a], new]
         lead = len(new) - len(new.lstrip())
-        added.append(Span(a + shift + lead, a + shift + len(new), label, extra={"rule": "header"}))
+        if label is not None:
+            added.append(Span(a + shift + lead, a + shift + len(new), label, extra={"rule": "header"}))
         shift += len(new) - (b - a)
         last = b
     pieces.append(doc.text[last:])
@@ -115,6 +118,64 @@ def splice(doc: Document, edits: list[tuple[int, int, str]], label: str) -> Docu
 
     spans = sorted([moved(s) for s in doc.spans] + added, key=lambda s: (s.start, s.end))
     return Document(doc.id, "".join(pieces), spans, doc.meta)
+
+
+# roles whose counsel law.go.kr writes on the party's own line, "(소송대리인 …)"; a defendant's counsel has a
+# line of its own (변 호 인)
+_CRIMINAL = frozenset({"피고인", "피감호청구인", "피보호감호청구인", "피부착명령청구자"})
+_NOTE = re.compile(r"\(소송대리인[ \t]")
+
+
+def counsel_notes(docs: Iterable[Document]) -> list[str]:
+    """The counsel notes in the headers of ``docs`` (``(소송대리인 변호사 김상철)``, parentheses balanced, on one
+    line), distinct and in order, without those holding a span: officials' names, unmasked (A.2).
+
+        >>> counsel_notes([Document("d", "피고, 상고인\\n주식회사 한길 (소송대리인 법무법인 (유한) 세종 담당변호사 곽동헌)\\n\\n주 문")])
+        ['(소송대리인 법무법인 (유한) 세종 담당변호사 곽동헌)']
+    """
+    out: dict[str, None] = {}
+    for doc in docs:
+        end = header_end(doc.text)
+        for m in _NOTE.finditer(doc.text, 0, end):
+            depth, j = 0, m.start()
+            while j < end and doc.text[j] != "\n":
+                depth += {"(": 1, ")": -1}.get(doc.text[j], 0)
+                if depth == 0:
+                    break
+                j += 1
+            if depth == 0 and not any(m.start() < s.end and s.start <= j for s in doc.spans):
+                out[doc.text[m.start():j + 1]] = None
+    return list(out)
+
+
+def inline_counsel(doc: Document, rng: random.Random, share: float, notes: list[str]) -> tuple[Document, int]:
+    """``doc`` with a counsel note drawn from ``notes`` after ``share`` of the party names that stand alone on
+    their line under a civil party's title, and how many: the form a judgment takes before law.go.kr deletes
+    the name (``원고, 피상고인`` / ``이한원 (소송대리인 변호사 김재상)``), which its few hundred filled headers
+    teach too rarely for names the model has never seen (training data only: ``prepare-precedents
+    --counsel-notes``). The note is plain text: counsel act in office (A.2).
+
+        >>> doc, _ = fill_header_names(Document("d", "원고, 피상고인\\n\\n피 고 인\\n\\n주 문"))
+        >>> new, n = inline_counsel(doc, random.Random(0), 1.0, ["(소송대리인 변호사 김재상)"])
+        >>> n, new.text.splitlines()[:2], [new.text[s.start:s.end] for s in new.spans]
+        (1, ['원고, 피상고인 성명1 (소송대리인 변호사 김재상)', ''], ['성명1', '성명2'])
+    """
+    if not notes or share <= 0:
+        return doc, 0
+    edits = []
+    for s in doc.spans:
+        if s.label != "인명" or not on_party_line(doc.text, s.start) or doc.text[s.end:s.end + 1] not in ("\n", ""):
+            continue
+        start = doc.text.rfind("\n", 0, s.start) + 1
+        title = doc.text[start:s.start]
+        if title.strip():                                   # the one-line form: 원고, 피상고인 성명1
+            m = _TITLE.match(title.rstrip())
+        else:                                               # the name alone under its title
+            prev = doc.text.rfind("\n", 0, max(start - 1, 0)) + 1
+            m = _TITLE.match(doc.text[prev:max(start - 1, 0)])
+        if m and not _roles(m.group(1)) & _CRIMINAL and rng.random() < share:
+            edits.append((s.end, s.end, " " + rng.choice(notes)))
+    return (splice(doc, edits, None), len(edits)) if edits else (doc, 0)
 
 
 def drop_official_names(doc: Document, label: str = "인명") -> tuple[Document, int]:
@@ -184,6 +245,10 @@ def register(sub: "argparse._SubParsersAction") -> None:
                        "  thunder-deid corpus prepare-precedents work/splits/precedents/train.jsonl runs/prec_train.jsonl")
     p.add_argument("input", help="annotated precedents (JSONL, from annotate-placeholders / split)")
     p.add_argument("output", help="output JSONL")
+    p.add_argument("--counsel-notes", type=float, default=0.0, metavar="SHARE",
+                   help="training data only: follow this share of the civil parties' header names with a counsel note "
+                        "drawn from the input's headers, '(소송대리인 변호사 …)' (inline_counsel; default 0)")
+    p.add_argument("--seed", type=int, default=0, help="seed of --counsel-notes (default 0)")
     p.set_defaults(func=_cmd)
 
 
@@ -191,11 +256,21 @@ def _cmd(a: argparse.Namespace) -> int:
     import sys
 
     from thunder_deid.document import read_jsonl, write_jsonl
+    from thunder_deid.errors import ThunderDeidError
     from thunder_deid.io import refuse_overwrite_input
 
+    if not 0.0 <= a.counsel_notes <= 1.0:
+        raise ThunderDeidError(f"--counsel-notes: a share in [0, 1], not {a.counsel_notes}")
     refuse_overwrite_input([a.input], a.output)
     counts: Counter = Counter()
-    n = write_jsonl(a.output, (prepare_precedent(d, counts) for d in read_jsonl(a.input)))
+    docs = [prepare_precedent(d, counts) for d in read_jsonl(a.input)]
+    if a.counsel_notes:
+        rng, notes = random.Random(a.seed), counsel_notes(docs)
+        for i, d in enumerate(docs):
+            docs[i], k = inline_counsel(d, rng, a.counsel_notes, notes)
+            counts["counsel_notes"] += k
+    n = write_jsonl(a.output, docs)
     print(f"{a.output}: {n} documents, {counts['header_names']} header names filled, {counts['officials_dropped']} "
-          f"official name spans dropped, {counts['context_refined']} spans typed from context", file=sys.stderr)
+          f"official name spans dropped, {counts['context_refined']} spans typed from context"
+          + (f", {counts['counsel_notes']} counsel notes added" if a.counsel_notes else ""), file=sys.stderr)
     return 0
