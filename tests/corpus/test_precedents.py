@@ -108,3 +108,65 @@ def test_real_precedents(shared_data: Path):
         for s in d.spans:
             if s.extra.get("rule") == "header":
                 assert d.text[s.start:s.end].startswith("성명") and s.end <= precedents.header_end(d.text)
+
+
+# -- counsel notes (training data only: prepare-precedents --counsel-notes) ---------------------------------------
+
+_NOTES = ["(소송대리인 변호사 김재상)", "(소송대리인 법무법인 (유한) 세종 담당변호사 황순헌 외 2인)"]
+
+
+def test_counsel_notes_follow_civil_names_only_and_stay_plain_text():
+    header = "원고, 피상고인\n원고\n\n피고, 상고인\n주식회사 한길 (소송대리인 변호사 곽동헌)\n\n피 고 인\n피고인\n\n원심판결\n서울고법"
+    doc, n = fill_header_names(Document("d", header + "\n\n주 문\n\n상고를 기각한다."))
+    assert n == 2
+    new, k = precedents.inline_counsel(doc, random.Random(0), 1.0, _NOTES)
+    lines = new.text.splitlines()
+    assert k == 1
+    assert lines[1].startswith("성명1 (소송대리인 ") and lines[1] in {"성명1 " + x for x in _NOTES}
+    assert lines[7] == "성명2"                              # a defendant's counsel has its own line: no note
+    assert _names(new) == ["성명1", "성명2"]                 # the notes' lawyers are no spans (A.2)
+    assert new.text.endswith("\n\n주 문\n\n상고를 기각한다.")
+
+
+def test_counsel_notes_leave_names_already_annotated_with_counsel_and_body_names_alone():
+    text = "원고, 피상고인\n원고 (소송대리인 변호사 이강노)\n\n주 문\n\n원고 김민준\n"
+    doc, _ = fill_header_names(Document("d", text, [Span(text.index("김민준"), text.index("김민준") + 3, "인명")]))
+    assert precedents.inline_counsel(doc, random.Random(0), 1.0, _NOTES) == (doc, 0)
+
+
+def test_counsel_note_share_and_seed():
+    doc, _ = fill_header_names(Document("d", "원고, 피상고인\n원고\n\n피고, 피상고인\n피고\n\n주 문"))
+    counts = Counter(precedents.inline_counsel(doc, random.Random(seed), 0.5, _NOTES)[1] for seed in range(200))
+    assert set(counts) == {0, 1, 2} and 30 < counts[2] < 70   # each name on its own draw
+    assert precedents.inline_counsel(doc, random.Random(0), 0.0, _NOTES) == (doc, 0)
+    a, b = (precedents.inline_counsel(doc, random.Random(7), 0.5, _NOTES)[0].text for _ in range(2))
+    assert a == b
+
+
+def test_counsel_notes_are_drawn_balanced_and_without_spans():
+    text = ("원고, 피상고인\n주식회사 가나 (소송대리인 법무법인 (유한) 세종 담당변호사 황순헌)\n\n"
+            "피고, 상고인\n성명1 (소송대리인 변호사 김재상)\n\n피고보조참가인\n주식회사 다라 (소송대리인 변호사 박하나 외 1인\n\n"
+            "주 문\n\n(소송대리인 변호사 본문)")
+    at = text.index("김재상")
+    notes = precedents.counsel_notes([Document("d", text), Document("e", text, [Span(at, at + 3, "인명")])])
+    assert notes == ["(소송대리인 법무법인 (유한) 세종 담당변호사 황순헌)", "(소송대리인 변호사 김재상)"]
+
+
+def test_prepare_precedents_cli_counsel_notes(tmp_path: Path, capsys):
+    from thunder_deid.cli import main
+    from thunder_deid.document import write_jsonl
+
+    docs = [Document(f"d{i}", f"원고, 피상고인\n원고\n\n피고, 상고인\n피고 (소송대리인 변호사 김재{i})\n\n주 문\n\n기각한다.")
+            for i in range(20)]
+    src = tmp_path / "in.jsonl"
+    write_jsonl(src, docs)
+    plain, noted = tmp_path / "plain.jsonl", tmp_path / "noted.jsonl"
+    assert main(["corpus", "prepare-precedents", str(src), str(plain)]) == 0
+    assert main(["corpus", "prepare-precedents", str(src), str(noted), "--counsel-notes", "1", "--seed", "3"]) == 0
+    p, q = list(read_jsonl(plain)), list(read_jsonl(noted))
+    assert all(d.text.splitlines()[1] == "성명1" for d in p)
+    assert all(d.text.splitlines()[1].startswith("성명1 (소송대리인 변호사 김재") for d in q)
+    assert [_names(d) for d in p] == [_names(d) for d in q]
+    assert main(["corpus", "prepare-precedents", str(src), str(tmp_path / "x.jsonl"), "--counsel-notes", "1.5"]) == 2
+    assert "--counsel-notes: a share in [0, 1], not 1.5" in capsys.readouterr().err
+    assert not (tmp_path / "x.jsonl").exists()
