@@ -90,7 +90,8 @@ def plan(inp: Path, out: Path, mode: str) -> tuple[list[Job], list[Path], bool]:
         want = None if mode == "json" else fmt.output_suffix  # .hwp -> .hwpx, .pdf -> .txt
         as_text = mode != "json" and fmt.name not in ("text", "jsonl") and out.suffix.lower() == ".txt"
         if want and out.suffix.lower() != want and not as_text:
-            raise ThunderDeidError(f"output {out}: a {inp.suffix} input is written as {want} (or .txt); "
+            also = " (or .txt)" if want != ".txt" else ""
+            raise ThunderDeidError(f"output {out}: a {inp.suffix} input is written as {want}{also}; "
                                    f"name the output *{want}")
         return [Job(inp, inp.name, document_id(inp), fmt, out, as_text)], [], False
     if not inp.is_dir():
