@@ -3,7 +3,7 @@
     python scripts/average_models.py OUT MODEL_A MODEL_B [...] [--tokenizer-from MODEL_B] [--align-labels]
 
 Weights are averaged in fp32 and saved in fp32; the configuration, metadata and tokenizer are copied from
-the first model (or the tokenizer from ``--tokenizer-from``). Refuses models whose label sets or tensor
+the first model, except the licence, which names every model's (``thunder_deid.model.licence``) (or the tokenizer from ``--tokenizer-from``). Refuses models whose label sets or tensor
 shapes differ, since an average of unaligned rows means nothing; with ``--align-labels`` the classifier
 rows of every model are first put in the first model's label order, by label name, and the output keeps the
 first model's label set (a fine-tune that met new labels, whose rows got fresh weights, drops those rows;
@@ -18,6 +18,8 @@ import shutil
 from pathlib import Path
 
 from safetensors.torch import load_file, save_file
+
+from thunder_deid.model.licence import licence_text, model_licences
 
 
 HEAD = ("classifier.weight", "classifier.bias")  # the tensors with one row per BIO label
@@ -47,8 +49,10 @@ def average(models: list[Path], out: Path, tokenizer_from: Path | None = None, a
     avg = {k: sum(s[k].float() for s in states) / len(states) for k in keys}
     out.mkdir(parents=True, exist_ok=False)
     save_file(avg, str(out / "model.safetensors"))
-    for name in ("config.json", "thunder_deid.json"):
-        shutil.copy(models[0] / name, out / name)
+    shutil.copy(models[0] / "config.json", out / "config.json")
+    meta = json.loads((models[0] / "thunder_deid.json").read_text(encoding="utf-8"))
+    meta["licence"] = licence_text(model_licences(models))  # an average is made from every model it averages
+    (out / "thunder_deid.json").write_text(json.dumps(meta, ensure_ascii=False, indent=2), encoding="utf-8")
     shutil.copytree((tokenizer_from or models[0]) / "tokenizer", out / "tokenizer")
 
 

@@ -36,3 +36,17 @@ def test_a_model_averaged_with_its_relabelled_copy_is_itself(model_dir, tmp_path
     assert soup_labels.tags == labels.tags and torch.allclose(a, b, atol=1e-2)  # fp16 weights in, fp32 out
     with pytest.raises(SystemExit, match="lacks label"):  # the first model's labels must all be there
         average([tmp_path / "grown", model_dir], tmp_path / "refused", align_labels=True)
+
+
+def test_an_average_carries_the_licence_of_every_model_in_it(model_dir, tmp_path, tiny_tokenizer, tiny_tokenizer_dir):
+    import json
+
+    from thunder_deid.model.licence import SOURCE_LICENCES
+
+    average = runpy.run_path(str(SCRIPT))["average"]
+    model = build_tagger(get_config("tiny").model, tiny_tokenizer, LabelSet(["계좌번호", "은행업", "인명"]))
+    init_from(model, model_dir, LabelSet(["계좌번호", "은행업", "인명"]))
+    nc = SOURCE_LICENCES["thunder_deid"]
+    save_model(model, tmp_path / "nc", str(tiny_tokenizer_dir), {"max_length": 16, "stride": 4, "licence": nc})
+    average([model_dir, tmp_path / "nc"], tmp_path / "soup")   # the first model, whose metadata is copied, has none
+    assert json.loads((tmp_path / "soup" / "thunder_deid.json").read_text(encoding="utf-8"))["licence"] == nc

@@ -212,6 +212,14 @@ def first_epoch(job: TrainJob, valid: list[Document]):
     return base, extra, first, label_set(job, first, valid)
 
 
+def run_licence(job: TrainJob, docs: list[Document], recorded: str | None = None) -> str | None:
+    """The licence a model trained by ``job`` on ``docs`` (or on windows encoded with the licence ``recorded``)
+    carries, its ``--init`` and ``--teacher`` taggers' included (``model.licence``)."""
+    from thunder_deid.model.licence import data_licences, licence_text, model_licences
+
+    return licence_text(data_licences(docs) | model_licences([job.init, job.teacher]) | ({recorded} if recorded else set()))
+
+
 def encode(job: TrainJob, folder: Path) -> dict:
     """Write the windows every epoch of ``job`` would train on into ``folder`` (see :mod:`.encoded`).
 
@@ -232,7 +240,8 @@ def encode(job: TrainJob, folder: Path) -> dict:
         n += len(wins)
         print(f"encode: epoch {epoch}: {len(docs)} documents, {len(wins)} windows", file=sys.stderr, flush=True)
     meta = {"config": cfg.to_dict(), "train": str(job.train or job.train_dir), "init": str(job.init) if job.init else None,
-            "train_extra": str(job.train_extra) if job.train_extra else None}
+            "train_extra": str(job.train_extra) if job.train_extra else None,
+            "licence": run_licence(job, (base or first) + (extra or []))}
     write_manifest(folder, labels.targets, job.tokenizer, t.epochs, meta)
     return {"epochs": t.epochs, "windows": n, "labels": len(labels.targets)}
 
@@ -401,6 +410,7 @@ def _setup(job: TrainJob, ctx: Context) -> _Trainer:
             if now != then:
                 raise ThunderDeidError(f"--encoded {job.encoded}: windows made with {what} {then}; this run's is {now}")
         labels = LabelSet(man["labels"])
+        licence = run_licence(job, [], man.get("licence"))
         missing = sorted({s.label for d in valid for s in d.spans} - set(labels.targets))
         if missing:
             raise ThunderDeidError(f"--valid {job.valid}: labels {missing[:3]} are not in --encoded {job.encoded}")
@@ -410,6 +420,7 @@ def _setup(job: TrainJob, ctx: Context) -> _Trainer:
     else:
         tokenizer = load_tokenizer(job.tokenizer)
         base, extra, first, labels = first_epoch(job, valid)
+        licence = run_licence(job, (base or first) + (extra or []))
     model = build_tagger(cfg.model, tokenizer, labels)
     if job.init is not None:
         init_from(model, Path(job.init), labels)
@@ -430,7 +441,8 @@ def _setup(job: TrainJob, ctx: Context) -> _Trainer:
                "target_level": t.target_level, "train": str(job.train or job.train_dir or job.encoded), "valid": str(job.valid),
                "init": str(job.init) if job.init else None,
                "train_extra": str(job.train_extra) if job.train_extra else None,
-               "teacher": str(job.teacher) if job.teacher else None}
+               "teacher": str(job.teacher) if job.teacher else None,
+               "licence": licence}
     ck = job.out / "checkpoint"
     if job.resume and (ck / "trainer_state.json").is_file():
         st = load_checkpoint(ck, model, opt, tr.sched, ctx.device)
