@@ -315,15 +315,16 @@ def redact_path(inp: Path, out: Path, mode: str | None, model: Path | None = Non
                 patterns: bool = True, *, seed: int = 0, mapping: Path | None = None, policy=None,
                 restart: bool = False, batch_chars: int = 50_000, tagger=None, **load_options) -> Summary:
     """De-identify ``inp`` (a file, a JSONL or a folder tree) into ``out`` in output mode ``mode``
-    (:mod:`thunder_deid.operators`; None: the policy's) under ``policy`` (:mod:`thunder_deid.policy`);
+    (:mod:`thunder_deid.operators`; None: the policy's) under ``policy`` (what
+    :func:`thunder_deid.policy.load_policy` takes: a Policy, a mapping, a YAML path or None);
     ``mapping``: also write the original -> replacement table there; ``tagger``: a loaded
     :class:`~thunder_deid.model.infer.Tagger` (else one is loaded with ``load_options``)."""
     from tqdm import tqdm
 
-    from thunder_deid.policy import Policy
+    from thunder_deid.policy import load_policy
 
     inp, out = Path(inp), Path(out)
-    policy = policy or Policy()
+    policy = load_policy(policy)
     mode = mode or policy.mode
     jobs, unreadable, into_jsonl = plan(inp, out, mode)
     if mapping is not None:

@@ -36,7 +36,7 @@ from typing import Any
 from thunder_deid.consistency import joined_pieces, occurrences, particle_follows, propagate
 from thunder_deid.document import Document, Span
 from thunder_deid.model.patterns import ROLES
-from thunder_deid.errors import ConfigError
+from thunder_deid.errors import ConfigError, ThunderDeidError
 from thunder_deid.operators import Replacement, get_operator, operator_names
 from thunder_deid.operators.base import apply, source_replacements
 from thunder_deid.taxonomy import load_taxonomy, split_label
@@ -195,7 +195,9 @@ class _Reader:
         for k in range(len(path), -1, -1):
             if path[:k] in self.lines:
                 return ConfigError(f"{self.where}:{self.lines[path[:k]]}: {msg}")
-        return ConfigError(f"{self.where}: {msg}")
+        # a mapping from Python has no lines: name the field (labels.인명, deny[2])
+        field = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+        return ConfigError(f"{self.where}: {field}: {msg}" if field and not self.lines else f"{self.where}: {msg}")
 
     def policy(self, data: Any) -> Policy:
         if not isinstance(data, dict):
@@ -258,10 +260,13 @@ class _Reader:
     def strings(self, v: Any, path: tuple) -> list[str]:
         if not isinstance(v, list):
             raise self.fail(path, f"'{path[0]}' is a list")
-        for i, x in enumerate(v):
-            if not isinstance(x, str) or not x.strip():
-                raise self.fail(path + (i,), f"entry {i + 1} of '{path[0]}' must be non-empty text")
-        return [x.strip() for x in v]
+        return [self.text(x, path + (i,)) for i, x in enumerate(v)]
+
+    def text(self, x: Any, path: tuple) -> str:
+        """Entry ``path[1]`` of the list ``path[0]`` (or its ``text`` field), as non-empty text."""
+        if not isinstance(x, str) or not x.strip():
+            raise self.fail(path, f"entry {path[1] + 1} of '{path[0]}' must be non-empty text")
+        return x.strip()
 
     def deny(self, v: Any) -> tuple[tuple[str, str], ...]:
         if not isinstance(v, list):
@@ -272,9 +277,9 @@ class _Reader:
             if isinstance(x, dict):
                 if set(x) - {"text", "label"} or "text" not in x:
                     raise self.fail(path, "a deny entry is a name or {text, label}")
-                text, label = self.strings([x["text"]], path)[0], self.label(x.get("label", "인명"), path + ("label",))
+                text, label = self.text(x["text"], path + ("text",)), self.label(x.get("label", "인명"), path + ("label",))
             else:
-                text, label = self.strings([x], path)[0], "인명"
+                text, label = self.text(x, path), "인명"
             out.append((text, label))
         return tuple(out)
 
@@ -302,9 +307,26 @@ class _Reader:
         return tuple(out)
 
 
-def load_policy(path: str | Path | None = None) -> Policy:
-    """The policy in a YAML file, or the default one (mask mode, no threshold, consistency on)."""
-    return Policy.from_yaml(path) if path is not None else Policy()
+def load_policy(policy: "Policy | dict | str | Path | None" = None) -> Policy:
+    """A policy from what a caller holds: a :class:`Policy` as it is, a mapping checked like the YAML file
+    (errors name the field: ``policy: labels.인명: …``), a YAML file's path, or ``None`` for the default one
+    (mask mode, no threshold, consistency on).
+
+    >>> load_policy({"mode": "court", "labels": {"인명": "keep"}}).mode
+    'court'
+    >>> load_policy(42)
+    Traceback (most recent call last):
+    thunder_deid.errors.ThunderDeidError: policy: expected a Policy, a mapping or a YAML file's path, not int
+    """
+    if policy is None:
+        return Policy()
+    if isinstance(policy, Policy):
+        return policy
+    if isinstance(policy, dict):
+        return Policy.from_dict(policy)
+    if isinstance(policy, (str, Path)):
+        return Policy.from_yaml(policy)
+    raise ThunderDeidError(f"policy: expected a Policy, a mapping or a YAML file's path, not {type(policy).__name__}")
 
 
 __all__ = ["KEEP", "LabelRule", "Policy", "load_policy"]

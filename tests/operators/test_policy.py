@@ -94,6 +94,8 @@ def test_json_mode_renders_the_prepared_spans():
     ("mode: court\nlabels: {인명: mask\n", 3, "invalid YAML"),
     ("mode: court\nthreshold: 0.2\nmode: mask\n", 3, "key 'mode' given again (first on line 1)"),
     ("labels:\n  인명: {threshold: 0.5}\n  사업체: keep\n  인명: mask\n", 4, "key '인명' given again"),
+    ("deny:\n  - 삼우\n  - ''\n", 3, "entry 2 of 'deny' must be non-empty text"),
+    ("allow: [삼우, 해피, 7]\n", 1, "entry 3 of 'allow' must be non-empty text"),
 ])
 def test_bad_policy_files_name_file_and_line(tmp_path, body, line, message):
     p = tmp_path / "bad.yaml"
@@ -101,6 +103,29 @@ def test_bad_policy_files_name_file_and_line(tmp_path, body, line, message):
     with pytest.raises(ConfigError) as e:
         load_policy(p)
     assert str(e.value).startswith(f"{p}:{line}") and message in str(e.value)
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"labels": {"인명": "erase"}}, "policy: labels.인명: unknown mode 'erase'"),
+    ({"deny": ["삼우", {"text": " "}]}, "policy: deny[1].text: entry 2 of 'deny' must be non-empty text"),
+    ({"recognizers": [{"label": "업무관리번호", "pattern": "[0-9"}]}, "policy: recognizers[0].pattern: invalid regular"),
+    ({"threshhold": 0.5}, "policy: threshhold: unknown setting 'threshhold'"),
+    ("court.yaml", "policy court.yaml: no such file"),                  # text is a path
+    (3, "expected a Policy, a mapping or a YAML file's path, not int"),
+])
+def test_bad_policy_mappings_from_python_name_the_field(data, message):
+    from thunder_deid.errors import ThunderDeidError
+
+    with pytest.raises(ThunderDeidError) as e:
+        load_policy(data)
+    assert message in str(e.value)
+
+
+def test_a_mapping_is_the_policy_its_yaml_file_is(tmp_path):
+    body = "mode: court\nthreshold: 0.4\nlabels:\n  인명: {mode: surrogate, threshold: 0.9}\ndeny: [삼우]\n"
+    assert load_policy(write(tmp_path, body)) == load_policy(
+        {"mode": "court", "threshold": 0.4, "labels": {"인명": {"mode": "surrogate", "threshold": 0.9}}, "deny": ["삼우"]})
+    assert load_policy(None) == Policy() and load_policy(p := Policy(mode="court")) is p
 
 
 def test_empty_file_is_the_default_policy(tmp_path):

@@ -37,3 +37,18 @@ def test_full_width_phone_number_is_one_span(tagger):
 def test_an_ascii_id_is_masked_whole(tagger):
     text = "피해자의 아이디(secret)와 비밀번호를 알아내어 로그인하였다."
     assert tagger.redact(text, "mask") == "피해자의 아이디([아이디])와 비밀번호를 알아내어 로그인하였다."
+
+
+def test_a_policy_given_in_python_as_a_mapping_is_read_like_the_file(tagger, tmp_path):
+    """Probed 2026-12-05: ``tagger.redact(text, policy={...})`` raised a bare TypeError."""
+    from thunder_deid.errors import ThunderDeidError
+
+    text = "피고인 김민준은 하나은행 계좌로 송금받았다."
+    rules = {"mode": "court", "labels": {"인명": "keep"}}
+    (tmp_path / "p.yaml").write_text("mode: court\nlabels:\n  인명: keep\n", encoding="utf-8")
+    assert tagger.redact(text, policy=rules) == tagger.redact(text, policy=tmp_path / "p.yaml") == \
+        "피고인 김민준은 ○○은행 계좌로 송금받았다."
+    with pytest.raises(ThunderDeidError, match="policy: labels.인명"):
+        tagger.redact(text, policy={"labels": {"인명": "erase"}})
+    with pytest.raises(ThunderDeidError, match="expected a Policy, a mapping or a YAML file's path, not list"):
+        tagger.redact(text, policy=["court"])

@@ -232,12 +232,12 @@ class Tagger:
 
     def redact(self, text: str, mode: str | None = None, policy=None, seed: int = 0) -> str:
         """``text`` de-identified in output mode ``mode`` (``tag``, ``mask``, ``court``, ``surrogate``, ``json``;
-        default: the policy's, ``mask``) under ``policy`` (a :class:`thunder_deid.policy.Policy` or a YAML
-        path; default: every detected form replaced everywhere); ``seed`` for ``surrogate``."""
-        from thunder_deid.policy import Policy, load_policy
+        default: the policy's, ``mask``) under ``policy`` (a :class:`thunder_deid.policy.Policy`, a mapping
+        written as the YAML file is, or a YAML file's path; default: every detected form replaced everywhere);
+        ``seed`` for ``surrogate``."""
+        from thunder_deid.policy import load_policy
 
-        pol = policy if isinstance(policy, Policy) else load_policy(policy)
-        return pol.redact(self.predict(text), mode, seed)[0]
+        return load_policy(policy).redact(self.predict(text), mode, seed)[0]
 
     def iter_predict(self, docs: Iterable[Document], chunk: int = 64, progress=None) -> Iterator[Document]:
         """Predicted documents as they are ready, reading ``docs`` lazily ``chunk`` documents at a time
