@@ -151,18 +151,34 @@ def _scored(gold: Iterable[Document], pred: Iterable[Document] | Sequence[Iterab
     if len(names) != len(pred_sets):
         raise ValueError(f"{len(pred_names or [])} names for {len(pred_sets)} prediction sets")
     seen_labels: set[str] = set()  # only for the warning about --labels that never occur
+    gold_labels = {split_label(s.label)[0] for d in gold_docs.values() for s in d.spans}
     for k, (docs, name) in enumerate(zip(pred_sets, names)):
         by_id = _by_id(docs, name)
         unknown = [i for i in by_id if i not in gold_docs]
         if unknown:
             raise DocumentError(f"{name}: {len(unknown)} document id(s) not in {gold_name}, e.g. "
                                 f"{', '.join(repr(i) for i in unknown[:3])}")
+        _warn_foreign_labels(by_id.values(), gold_labels, label_set, name)
         for doc, gold_spans in prepared:
             yield k, doc.id, _score_one(doc, gold_spans, by_id.get(doc.id), label_set, level, tax, per_type, name)
         if label_set is not None:
             seen_labels.update(split_label(s.label)[0] for d in [*by_id.values(), *gold_docs.values()] for s in d.spans)
     if label_set is not None and label_set - seen_labels:
         log.warning("labels never seen in gold or predictions: %s", ", ".join(sorted(label_set - seen_labels)))
+
+
+def _warn_foreign_labels(docs: Iterable[Document], gold_labels: set[str], keep: frozenset[str] | None,
+                         name: str) -> None:
+    """Warn of predicted labels that neither the gold nor the taxonomy knows: another system's label names not
+    mapped onto the taxonomy (``PERSON``, ``사람``) score every span of theirs as a wrong type, silently."""
+    from collections import Counter
+
+    tax = load_taxonomy()
+    foreign = Counter(b for d in docs for s in d.spans
+                      if (b := split_label(s.label)[0]) not in gold_labels and b not in tax and (keep is None or b in keep))
+    if foreign:
+        log.warning("%s: labels that neither the gold nor the taxonomy knows, scored as wrong types: %s (map them "
+                    "onto the taxonomy first)", name, ", ".join(f"{b} ({n} span{'s' * (n != 1)})" for b, n in foreign.most_common(5)))
 
 
 def score_documents(gold: Iterable[Document], pred: Iterable[Document] | Sequence[Iterable[Document]], *,

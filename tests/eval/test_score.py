@@ -138,3 +138,18 @@ def test_labels_that_never_occur_are_warned_about(caplog):
         s = score_documents(GOLD, HALF, labels=[P, "인멍"])
     assert "인멍" in caplog.text and P not in caplog.text.split(":")[-1]
     assert s.gold_segments == 2
+
+
+def test_another_systems_unmapped_labels_are_warned_about_and_scored_as_wrong_types(caplog):
+    """Probed 2026-12-05: a prediction file with ``PERSON`` for 인명 scored typed F1 0 without a word."""
+    foreign = [pred("d1", (0, 3, "PERSON"), (5, 10, "PERSON")), pred("d2", (0, 3, "PERSON"), (4, 17, "PHONE"))]
+    with caplog.at_level("WARNING", logger="thunder_deid.eval.score"):
+        s = score_documents(GOLD, foreign, pred_names=["presidio.jsonl"])
+    assert "presidio.jsonl: labels that neither the gold nor the taxonomy knows" in caplog.text
+    assert "PERSON (3 spans), PHONE (1 span)" in caplog.text
+    assert s.strict_typed.tp == 0 and s.strict_binary.tp == 4
+    caplog.clear()
+    with caplog.at_level("WARNING", logger="thunder_deid.eval.score"):
+        score_documents(GOLD, PERFECT)                  # taxonomy labels: no word
+        score_documents(GOLD, foreign, labels=[P])      # dropped by the label filter: nothing scored, no word
+    assert caplog.text == ""
