@@ -28,14 +28,27 @@ def _inline_files(src: Path) -> list[tuple[str, Path]]:
     return [(document_id(p, src), p) for p in files]
 
 
+MAX_REPORTED = 20  # a folder of misannotated files: the first errors, each with its place, then a count
+
+
 def inline_to_jsonl(src: Path, out: Path, allow_unknown: bool = False) -> int:
-    """Inline-annotated text files (UTF-8, with or without BOM, or CP949/EUC-KR) into one JSONL."""
+    """Inline-annotated text files (UTF-8, with or without BOM, or CP949/EUC-KR) into one JSONL. Every file
+    is read before anything is written, and the first error of each bad file is reported together (an
+    annotator fixes a folder in one pass, not one file per run); with any, nothing is written."""
     from thunder_deid.formats.text import decode_text
 
-    docs = []
-    for doc_id, path in _inline_files(src):
-        text = decode_text(read_bytes(path), path, doc_id).text
-        docs.append(parse_inline(text, doc_id, allow_unknown=allow_unknown, source=str(path)))
+    docs, errors = [], []
+    files = _inline_files(src)
+    for doc_id, path in files:
+        try:
+            text = decode_text(read_bytes(path), path, doc_id).text
+            docs.append(parse_inline(text, doc_id, allow_unknown=allow_unknown, source=str(path)))
+        except ThunderDeidError as e:
+            errors.append(str(e))
+    if errors:
+        more = f"\n  … and {len(errors) - MAX_REPORTED} more" if len(errors) > MAX_REPORTED else ""
+        raise ThunderDeidError(f"{len(errors)} of {len(files)} files have errors; nothing written:\n  "
+                               + "\n  ".join(errors[:MAX_REPORTED]) + more)
     return write_jsonl(out, docs)
 
 

@@ -45,6 +45,22 @@ def test_convert_leaves_nothing(tmp_path, capsys, args_fn, expect):
     assert sorted(p.name for p in tmp_path.iterdir()) == before
 
 
+def test_convert_reports_every_bad_file_of_a_folder_at_once(tmp_path, capsys):
+    """An annotator fixes a folder in one pass: the first error of each bad file, then nothing written."""
+    ann = tmp_path / "ann"
+    (ann / "sub").mkdir(parents=True)
+    (ann / "a.txt").write_text("피고인 <<<%s:인명>>>은 <<<하나은행:은행>>>에" % SECRET, encoding="utf-8")
+    (ann / "b.txt").write_text("피해자 <<<%s:인명>>>\n<<<서울:주소>>\n" % SECRET, encoding="utf-8")
+    (ann / "sub" / "c.txt").write_text("피해자 <<<%s:인명>>>에게" % SECRET, encoding="utf-8")
+    (ann / "sub" / "d.txt").write_bytes(b"\xc7\xc7 \x00 binary")
+    assert main(["convert", str(ann), str(tmp_path / "o.jsonl")]) == 2
+    err = capsys.readouterr().err
+    assert "3 of 4 files have errors; nothing written" in err
+    assert f"{ann / 'a.txt'}: line 1, column 19 (offset 18): unknown label '은행'" in err
+    assert f"{ann / 'b.txt'}: line 2" in err and "sub/d.txt" in err and "sub/c.txt" not in err
+    assert SECRET not in err and not (tmp_path / "o.jsonl").exists()
+
+
 @pytest.mark.parametrize("args_fn,content,expect", [
     (lambda p: ["taxonomy", "normalize", "--rules", str(p), "인명"], "exact: [unclosed\n", "rules.yaml:2:1: invalid YAML"),
     (lambda p: ["taxonomy", "normalize", "--rules", str(p), "인명"], "exact:\n  x: 없는라벨\n", "not a taxonomy node"),
