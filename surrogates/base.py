@@ -15,8 +15,9 @@ from typing import Callable
 @dataclass(frozen=True)
 class Ctx:
     """What a generator may know about a span group: its label, sub-label, original mention and the text
-    around its first occurrence (``before``/``after``, a few dozen characters), and the type word that
-    follows any occurrence (``식당`` in ``A식당``), if one does."""
+    around its first occurrence (``before``/``after``, a few dozen characters), the type word that
+    follows any occurrence (``식당`` in ``A식당``), if one does, and whether a person's pseudonym should read
+    like the mention (``like_mention``: its sex and generation, :func:`.people.reads_as`)."""
 
     label: str
     sub: str | None = None
@@ -24,6 +25,7 @@ class Ctx:
     before: str = ""
     after: str = ""
     type_word: str | None = None
+    like_mention: bool = False
 
 
 @dataclass(frozen=True)

@@ -146,15 +146,19 @@ class Realizer:
     ``novel``: the share of composed business and place stems made of recombined syllables
     (:func:`.places.novel_stems`; training data only, ``train --novel-stems``); 0, the default, realises
     exactly as before.
+    ``like_mention``: a person's pseudonym of the sex and generation the mention's given name reads as
+    (``김민준`` gets a young man's name, ``이말순`` an old woman's) where the text does not say them (the
+    ``surrogate`` output mode, whose mentions are real names; annotated data's mentions are placeholders).
     """
 
     def __init__(self, inventory: Inventory | None = None, keep: Iterable[str] = (), source: str = "all",
-                 stems: Iterable[str] = (), novel: float = 0.0):
+                 stems: Iterable[str] = (), novel: float = 0.0, like_mention: bool = False):
         self.taxonomy = load_taxonomy()
         self.registry = Registry(self.taxonomy, inventory if inventory is not None else Inventory.from_env(), keep)
         self.source = check_part(source)
         self.stems = check_stems(stems)
         self.novel = check_novel(novel)
+        self.like_mention = bool(like_mention)
 
     # -- stage (i) ---------------------------------------------------------------------------------
     def _prepare(self, doc: Document, report: RealizeReport) -> list[_Item]:
@@ -198,7 +202,7 @@ class Realizer:
             tw = type_word_after(doc.text[m.end : m.end + WINDOW], label)
             if tw:
                 break
-        ctx = Ctx(label, sub, key[0], before, doc.text[first.end : first.end + WINDOW], tw)
+        ctx = Ctx(label, sub, key[0], before, doc.text[first.end : first.end + WINDOW], tw, self.like_mention)
         source, fn = self.registry.generator(label, sub, tw)
         if fn is None:
             return source, None
@@ -492,15 +496,16 @@ _COUNTED = re.compile(r"^(.*\d)(번|호|층|세|기|년|동|번지|블록|로트
 _FOLLOW_UNITS = ("번", "호", "층", "세", "기", "년", "동", "실", "차", "선", "블록", "로트", "학년", "개월", "회", "명", "원", "대", "칸", "라인")
 
 
-_DEFAULT: dict[tuple[str, frozenset[str], float], Realizer] = {}
+_DEFAULT: dict[tuple[str, frozenset[str], float, bool], Realizer] = {}
 
 
-def default_realizer(source: str = "all", stems: Iterable[str] = (), novel: float = 0.0) -> Realizer:
+def default_realizer(source: str = "all", stems: Iterable[str] = (), novel: float = 0.0,
+                     like_mention: bool = False) -> Realizer:
     """The shared realizer of a source part (``train`` for training data, ``eval`` for held-out sets),
-    ``stems`` and ``novel`` (:class:`Realizer`)."""
-    key = (source, check_stems(stems), check_novel(novel))
+    ``stems``, ``novel`` and ``like_mention`` (:class:`Realizer`)."""
+    key = (source, check_stems(stems), check_novel(novel), bool(like_mention))
     if key not in _DEFAULT:
-        _DEFAULT[key] = Realizer(source=source, stems=key[1], novel=key[2])
+        _DEFAULT[key] = Realizer(source=source, stems=key[1], novel=key[2], like_mention=key[3])
     return _DEFAULT[key]
 
 

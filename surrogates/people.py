@@ -44,12 +44,47 @@ def person_name(rng: random.Random, ctx: Ctx) -> str:
         surname = rng.choice(list(surnames))
     else:
         surname = rng.choices(list(surnames), weights=list(surnames.values()))[0]
-    # "D(여, 36세)" / "D(남)": the sex and age written right after the name decide the given name
+    # "D(여, 36세)" / "D(남)": the sex and age written right after the name decide the given name; else,
+    # asked to, what the real name reads as (random numbers are drawn as before either way: same seed, same
+    # names elsewhere)
+    sex, born = reads_as(ctx.mention) if ctx.like_mention else (None, None)
     m = _SEX.match(ctx.after)
-    female = (m.group(1) == "여") if m else rng.random() < 0.5
+    if m:
+        female = m.group(1) == "여"
+    else:
+        coin = rng.random() < 0.5
+        female = coin if sex is None else sex == "female"
     a = _AGE.match(ctx.after)
     generation = _generation(rng, int(a.group(1)) if a else None, names["generation_weights"])
+    if born and not a:
+        generation = born
     return surname + given_name(rng, generation, female)
+
+
+def reads_as(mention: str) -> tuple[str | None, str | None]:
+    """The sex (``male``/``female``) and generation (``g1940`` … ``g2000``) a Korean name reads as, from the
+    packaged given-name lists: a common given name says both (the earliest generation listing it), a last
+    syllable found only in one sex's pools says the sex; anything else, a placeholder included, says nothing.
+
+        >>> reads_as("김민준"), reads_as("이말순"), reads_as("남궁영희"), reads_as("박다솜"), reads_as("A")
+        (('male', 'g2000'), ('female', 'g1940'), ('female', 'g1960'), (None, None), (None, None))
+        >>> reads_as("최건수"), reads_as("정미숙")
+        (('male', None), ('female', 'g1960'))
+    """
+    names = packaged()["names"]
+    if not re.fullmatch(r"[가-힣]{2,5}", mention or ""):
+        return None, None
+    surname = next((s for s in sorted(names["surnames"], key=len, reverse=True)
+                    if mention.startswith(s) and 1 <= len(mention) - len(s) <= 2), None)
+    if surname is None:
+        return None, None
+    given = mention[len(surname):]
+    for g, pools in names["given"].items():
+        listed = [sex for sex in ("male", "female") if given in pools[sex]["common"]]
+        if len(listed) == 1:
+            return listed[0], g
+    ends = {sex for pools in names["given"].values() for sex in ("male", "female") if given[-1] in pools[sex]["second"]}
+    return (ends.pop(), None) if len(ends) == 1 else (None, None)
 
 
 def given_name(rng: random.Random, generation: str, female: bool) -> str:

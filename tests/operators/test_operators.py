@@ -151,9 +151,28 @@ def test_surrogate_is_seeded_and_consistent():
 
 def test_surrogate_replacements_reproduce_the_engine():
     from thunder_deid.surrogates import realize_document
+    from thunder_deid.surrogates.engine import default_realizer
 
-    out, _ = realize_document(JUDGMENT, seed=5)
+    out, _ = realize_document(JUDGMENT, seed=5, realizer=default_realizer(like_mention=True))
     assert get_operator("surrogate", seed=5).render(JUDGMENT) == out.text
+
+
+def test_a_pseudonym_reads_like_the_name_it_replaces():
+    """Probed 2026-12-05: 김민준 came out as 이말순. Now a name's sex and generation carry over where the text
+    does not state them, what it states wins, and a name that says neither is drawn as before."""
+    from thunder_deid.surrogates.people import reads_as
+
+    text = "피고인 김민준은 피해자 정미숙과 이영호(여)를 만났다."
+    spans = [Span(text.index(n), text.index(n) + 3, "인명") for n in ("김민준", "정미숙", "이영호")]
+    doc = Document("d", text, spans)
+    for seed in range(12):
+        out = get_operator("surrogate", seed=seed).replacements(doc)
+        a, b, c = [r.text for r in out if r.label]
+        assert reads_as(a)[0] in ("male", None) and reads_as(b)[0] in ("female", None)
+        assert reads_as(c)[0] in ("female", None)          # "(여)" written after the name decides
+    sexes = [reads_as(r.text)[0] for seed in range(12)
+             for r in get_operator("surrogate", seed=seed).replacements(doc) if r.label][::3]
+    assert sexes.count("male") >= 6                         # most draws read as a man's name at all
 
 
 def test_surrogate_masks_what_the_engine_cannot_replace():

@@ -43,7 +43,9 @@ class Surrogate(Operator):
         spans = list(non_overlapping(doc))
         marked = doc.with_spans(replace(s, extra={**s.extra, _MARK: i}) for i, s in enumerate(spans))
         # a model's span can stop inside a word (달빛 of 달빛정원): its surrogate is then a stem
-        out, _ = realize_document(marked, self.seed, self.realizer or default_realizer(stems={"in_words"}))
+        # and a person's pseudonym reads like the real name it replaces (sex, generation)
+        out, _ = realize_document(marked, self.seed,
+                                  self.realizer or default_realizer(stems={"in_words"}, like_mention=True))
         reps = as_replacements(doc.text, spans, out)
         # a mention the engine has no surrogate for must not stay readable: it is masked as in `mask` mode
         done = {o.extra[_MARK] for o in out.spans}
