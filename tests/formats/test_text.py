@@ -79,6 +79,26 @@ def test_a_replacement_the_legacy_encoding_cannot_hold_is_an_error_not_mojibake(
     assert not (tmp_path / "out.txt").exists()
 
 
+def test_a_syllable_euc_kr_lacks_is_written_in_cp949_not_as_jamo_pieces(tmp_path):
+    """Probed 2026-12-05: Python's EUC-KR spells 똠 as an 8-byte jamo sequence most readers show in pieces. A
+    replacement that brings such a syllable into an EUC-KR file makes the output CP949, the superset: every
+    other byte is the input's own."""
+    path = tmp_path / "a.txt"
+    data = TEXT.replace("\n", "\r\n").encode("euc-kr")
+    path.write_bytes(data)
+    fmt = get_format(path)
+    (src,) = fmt.read(path, "a")
+    assert src.encoding == "euc-kr"
+    fmt.write(tmp_path / "out.txt", [(src, replacements(src.text, repl="김똠"))])
+    out = (tmp_path / "out.txt").read_bytes()
+    assert out == src.text.replace("홍길동", "김똠").replace("김철수", "김똠").encode("cp949")
+    assert len("똠".encode("euc-kr")) == 8 and "똠".encode("euc-kr") not in out
+    assert data.split("홍길동".encode("euc-kr"))[0] == out.split("김똠".encode("cp949"))[0]
+    fmt.write(tmp_path / "plain.txt", [(src, replacements(src.text))])   # nothing new: EUC-KR as it was
+    assert (tmp_path / "plain.txt").read_bytes() == src.text.replace("홍길동", "[인명]").replace(
+        "김철수", "[인명]").encode("euc-kr")
+
+
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 

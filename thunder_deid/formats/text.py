@@ -7,6 +7,8 @@ output is written in the input's encoding with its BOM, so every byte outside a 
     ('euc-kr', '피고인 김민준은\\r\\n')
     >>> encode_text(src, "피고인 [인명]은\\r\\n") == "피고인 [인명]은\\r\\n".encode("euc-kr")
     True
+    >>> encode_text(src, "피고인 김똠은\\r\\n") == "피고인 김똠은\\r\\n".encode("cp949")   # 똠 is not EUC-KR
+    True
 """
 
 from __future__ import annotations
@@ -60,11 +62,21 @@ def encode_text(src: Source, text: str, out: Path | str = "output") -> bytes:
     """``text`` in ``src``'s encoding, with its BOM; a replacement the encoding cannot hold is an error."""
     codec, name = src.state
     bom = next((b for b, n, _ in _BOMS if n == name), b"")
+    if codec == "euc-kr" and _outside_ksx1001(text) - _outside_ksx1001(src.text):
+        # a replacement brought a syllable outside EUC-KR's 2,350 (똠, 햏), which EUC-KR can only spell as an
+        # 8-byte jamo sequence most readers show in pieces; CP949 holds every syllable, writes every other
+        # character byte for byte as EUC-KR, and is what reads Korean legacy text on Windows
+        codec = "cp949"
     try:
         return bom + text.encode(codec)
     except UnicodeEncodeError as e:
         raise ThunderDeidError(f"{out}: a replacement cannot be written in {name} (character {e.start}); "
                                "choose another mode or convert the input to UTF-8") from None
+
+
+def _outside_ksx1001(text: str) -> set[str]:
+    """The Hangul syllables of ``text`` that EUC-KR has no code for."""
+    return {c for c in set(text) if "가" <= c <= "힣" and len(c.encode("euc-kr")) > 2}
 
 
 @register
