@@ -50,3 +50,22 @@ def test_a_pdf_without_text_layer_is_one_error_line(tmp_path):
     bad.write_bytes(b"%PDF-1.4 truncated")
     with pytest.raises(ThunderDeidError, match=r"bad\.pdf: "):
         next(get_format(bad).read(bad, "bad"))
+
+
+@pytest.mark.parametrize("algorithm", ["RC4-128", "AES-256"])
+def test_a_pdf_that_only_restricts_copying_is_read_one_that_needs_a_password_is_refused(tmp_path, algorithm):
+    """Probed 2026-12-05: every encrypted PDF was refused, though published judgments are often encrypted
+    against copying alone and open without a password."""
+    from pypdf import PdfReader, PdfWriter
+
+    plain = _pdf(tmp_path / "plain.pdf", ["피고인 홍길동은 서울에 산다."])
+    for name, user in (("open.pdf", ""), ("locked.pdf", "secret")):
+        w = PdfWriter(clone_from=PdfReader(plain))
+        w.encrypt(user_password=user, owner_password="owner", algorithm=algorithm, permissions_flag=0)
+        with open(tmp_path / name, "wb") as f:
+            w.write(f)
+    fmt = get_format(tmp_path / "open.pdf")
+    (src,) = fmt.read(tmp_path / "open.pdf", "open")
+    assert "홍길동" in src.text
+    with pytest.raises(ThunderDeidError, match=r"locked\.pdf: the PDF needs a password to open; decrypt it first"):
+        next(fmt.read(tmp_path / "locked.pdf", "locked"))

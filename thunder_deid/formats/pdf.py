@@ -1,6 +1,7 @@
 """PDF (``.pdf``): the text layer, page by page, through pypdf (BSD-3-Clause); read-only, the output is
-UTF-8 text with a form feed between pages. A PDF without a text layer (a scan) is refused with one line:
-run OCR first."""
+UTF-8 text with a form feed between pages. A PDF encrypted only against printing or copying (it opens without
+a password, as many published judgments do) is read; one that needs a password, or has no text layer (a
+scan), is refused with one line: decrypt it, or run OCR first."""
 
 from __future__ import annotations
 
@@ -21,14 +22,18 @@ class Pdf(Format):
     def read(self, path: Path, doc_id: str) -> Iterator[Source]:
         try:
             from pypdf import PdfReader
-            from pypdf.errors import PdfReadError
+            from pypdf.errors import DependencyError, PdfReadError
         except ImportError:
             raise ThunderDeidError(f"{path}: reading .pdf needs pypdf: pip install 'thunder-deid[formats]'") from None
         try:
             reader = PdfReader(path)
-            if reader.is_encrypted:
-                raise ThunderDeidError(f"{path}: encrypted PDF; decrypt it first")
+            # most encrypted judgments only restrict printing or copying: they open with the empty password
+            if reader.is_encrypted and not reader.decrypt(""):
+                raise ThunderDeidError(f"{path}: the PDF needs a password to open; decrypt it first")
             pages = [page.extract_text() or "" for page in reader.pages]
+        except DependencyError:
+            raise ThunderDeidError(f"{path}: an AES-encrypted PDF; reading it needs cryptography: "
+                                   "pip install 'thunder-deid[formats]'") from None
         except (PdfReadError, OSError, ValueError, KeyError) as e:
             raise ThunderDeidError(f"{path}: not a readable PDF ({type(e).__name__})") from None
         if not any(p.strip() for p in pages):
