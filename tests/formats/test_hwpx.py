@@ -87,6 +87,18 @@ def test_broken_hancom_files_are_one_error_line(tmp_path, suffix, content, messa
     assert "\n" not in str(e.value) and str(bad) in str(e.value)
 
 
+@pytest.mark.parametrize("name, what", [("판결.hwpx", "HWPX"), ("판결.docx", "DOCX")])
+def test_an_ole_container_with_a_package_suffix_is_named_as_such(hwpx_document, tmp_path, name, what):
+    """A real HWP 5.0 file (an OLE container, as password-protected DOCX and HWPX packages are too) under a
+    package suffix: the error says what it is and what to do, not only 'not a zip package'."""
+    path = tmp_path / name
+    path.write_bytes(hwpx_document.to_bytes(format="hwp"))
+    with pytest.raises(ThunderDeidError, match=rf"not a readable {what} file \(an OLE container: "
+                                               r"password-protected, or a legacy binary file renamed") as e:
+        next(get_format(path).read(path, "판결"))
+    assert "\n" not in str(e.value)
+
+
 def test_text_around_inline_elements_and_a_mention_across_runs(hwpx_file, tmp_path):
     """``<hp:t>`` holds mixed content (text, ``<hp:tab/>``, text); a mention may start in one run and end
     in the next: the replacement goes into the first text node, the rest of the mention is removed."""

@@ -44,6 +44,14 @@ class Slot:
     part: str
 
 
+def _is_ole(path: Path) -> bool:
+    try:
+        with open(path, "rb") as f:
+            return f.read(8) == b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+    except OSError:
+        return False
+
+
 class Package:
     """A zip of parts; XML parts are parsed on demand and only changed ones are re-serialised."""
 
@@ -55,6 +63,11 @@ class Package:
                 self.data = {i.filename: z.read(i) for i in self.infos}
         except (zipfile.BadZipFile, OSError, EOFError, zipfile.LargeZipFile) as e:
             detail = getattr(e, "strerror", None) or "not a zip package"
+            if _is_ole(path):
+                # Office and Hancom keep a password-protected OOXML/OWPML package inside an OLE container, as
+                # they do a legacy .doc or .hwp given the new suffix
+                detail = ("an OLE container: password-protected, or a legacy binary file renamed; remove the "
+                          "password or save it again in the format")
             raise ThunderDeidError(f"{path}: not a readable {what} file ({detail})") from None
         self.what = what
         self.trees: dict[str, object] = {}
