@@ -32,6 +32,13 @@ from thunder_deid.model.patterns import apply_patterns, find_patterns
     ("메일(kim.minjun@example.co.kr)로", [("이메일주소", "kim.minjun@example.co.kr")]),
     ("@example.com", []),
     ("kim@localhost", []),
+    # account names the text introduces as such
+    ("피해자의 아이디(secret)와 비밀번호", [("아이디", "secret")]),
+    ("아이디: hong_77 로 접속", [("아이디", "hong_77")]),
+    ("ID(kim.k2)", [("아이디", "kim.k2")]),
+    ("계정(kim@example.com)", [("이메일주소", "kim@example.com")]),      # an e-mail address stays one
+    ("아이디(가나다)", []),                                              # Hangul: the model's to read
+    ("아이디(ab)", []),                                                  # too short to be sure
     # party names in judgment header lines
     ("피 고 인 박도윤 (9X0315-1XXXXXX), 회사원",
      [("인명", "박도윤"), ("주민등록번호", "9X0315-1XXXXXX")]),

@@ -12,6 +12,7 @@ label          form (``-`` required between groups; ``X``, ``x``, ``*``, ``●``
 주민등록번호   ``YYMMDD-GNNNNNN``; month and day valid where written; G is 1-8 (also 외국인등록번호)
 전화번호       mobile ``01[016789]-NNN(N)-NNNN``, area code ``02``/``0[3-6][1-5]``, ``070``, ``050N``
 이메일주소     ``local@domain.tld``
+아이디         an ASCII account name of 3-30 characters right after ``아이디``, ``ID`` or ``계정`` and ``(`` or ``:``
 인명           a party's name in a judgment header line: a party role at the start of the line (``피 고 인``,
                ``원고, 피상고인``, ``원고, 상고인 겸 피상고인``, ``【채무자】`` …) then, on that line or the next,
                a 2-4 syllable name with a known Korean surname, ending the line or followed by ``(``, ``,``
@@ -106,6 +107,9 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("전화번호", re.compile(r"(?<![0-9-])(?:01[016789]|02|0[3-6][1-5]|070|050\d)-\d{3,4}-\d{4}(?![0-9-])")),
     Pattern("이메일주소", re.compile(r"(?<![\w.%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}"
                                    r"(?![A-Za-z0-9])")),
+    # an account name the text introduces as one: 아이디(secret), 아이디: hong_77, ID(kim.k)
+    Pattern("아이디", re.compile(r"(?:아이디|ID|계정)[ \t]*[(:：][ \t]*([A-Za-z0-9][A-Za-z0-9._-]{2,29})(?![A-Za-z0-9._@-])"),
+            group=1),
     # the name on the title's line or on the next (law.go.kr: "원고, 상고인 겸 피상고인" / "강전지현 (소송대리인 …)")
     Pattern("인명", re.compile(rf"^[ \t【\[]*{_ROLE}(?:[ \t]*(?:,|겸)[ \t]*{_ROLE})*[ \t】\]]*"
                              rf"(?:[ \t:]+|[ \t:]*\n[ \t【\[]*)([가-힣]{{2,4}})"
