@@ -33,6 +33,7 @@ Decisions (the counting rules themselves are in :mod:`thunder_deid.eval.segments
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from typing import Iterable, Iterator, Mapping, Sequence
 
 from thunder_deid.document import Document
@@ -171,8 +172,6 @@ def _warn_foreign_labels(docs: Iterable[Document], gold_labels: set[str], keep: 
                          name: str) -> None:
     """Warn of predicted labels that neither the gold nor the taxonomy knows: another system's label names not
     mapped onto the taxonomy (``PERSON``, ``사람``) score every span of theirs as a wrong type, silently."""
-    from collections import Counter
-
     tax = load_taxonomy()
     foreign = Counter(b for d in docs for s in d.spans
                       if (b := split_label(s.label)[0]) not in gold_labels and b not in tax and (keep is None or b in keep))

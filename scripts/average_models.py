@@ -3,7 +3,8 @@
     python scripts/average_models.py OUT MODEL_A MODEL_B [...] [--tokenizer-from MODEL_B] [--align-labels]
 
 Weights are averaged in fp32 and saved in fp32; the configuration, metadata and tokenizer are copied from
-the first model, except the licence, which names every model's (``thunder_deid.model.licence``) (or the tokenizer from ``--tokenizer-from``). Refuses models whose label sets or tensor
+the first model (or the tokenizer from ``--tokenizer-from``), the metadata's licence naming every averaged
+model's (``thunder_deid.model.licence``). Refuses models whose label sets or tensor
 shapes differ, since an average of unaligned rows means nothing; with ``--align-labels`` the classifier
 rows of every model are first put in the first model's label order, by label name, and the output keeps the
 first model's label set (a fine-tune that met new labels, whose rows got fresh weights, drops those rows;

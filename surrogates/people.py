@@ -74,8 +74,9 @@ def reads_as(mention: str) -> tuple[str | None, str | None]:
     names = packaged()["names"]
     if not re.fullmatch(r"[가-힣]{2,5}", mention or ""):
         return None, None
-    surname = next((s for s in sorted(names["surnames"], key=len, reverse=True)
-                    if mention.startswith(s) and 1 <= len(mention) - len(s) <= 2), None)
+    # surnames are one or two syllables: a two-syllable one (남궁) first
+    surname = next((s for s in (mention[:2], mention[:1])
+                    if s in names["surnames"] and 1 <= len(mention) - len(s) <= 2), None)
     if surname is None:
         return None, None
     given = mention[len(surname):]

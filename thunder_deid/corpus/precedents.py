@@ -70,8 +70,15 @@ def on_party_line(text: str, pos: int) -> bool:
     start = text.rfind("\n", 0, pos) + 1
     if re.match(rf"[ \t]*【?[ \t]*{_ROLE}", text[start:pos]):
         return True
-    prev = text.rfind("\n", 0, max(start - 1, 0)) + 1
-    return start > 0 and bool(_TITLE.match(text[prev:start - 1]))
+    return _title_above(text, start) is not None
+
+
+def _title_above(text: str, line_start: int) -> re.Match | None:
+    """The party title on the line above the line that starts at ``line_start`` (``피 고 인`` over ``박도윤``)."""
+    if line_start == 0:
+        return None
+    prev = text.rfind("\n", 0, line_start - 1) + 1
+    return _TITLE.match(text[prev:line_start - 1])
 
 
 def fill_header_names(doc: Document, label: str = "인명") -> tuple[Document, int]:
@@ -168,11 +175,8 @@ def inline_counsel(doc: Document, rng: random.Random, share: float, notes: list[
             continue
         start = doc.text.rfind("\n", 0, s.start) + 1
         title = doc.text[start:s.start]
-        if title.strip():                                   # the one-line form: 원고, 피상고인 성명1
-            m = _TITLE.match(title.rstrip())
-        else:                                               # the name alone under its title
-            prev = doc.text.rfind("\n", 0, max(start - 1, 0)) + 1
-            m = _TITLE.match(doc.text[prev:max(start - 1, 0)])
+        # the one-line form (원고, 피상고인 성명1), or the name alone under its title
+        m = _TITLE.match(title.rstrip()) if title.strip() else _title_above(doc.text, start)
         if m and not _roles(m.group(1)) & _CRIMINAL and rng.random() < share:
             edits.append((s.end, s.end, " " + rng.choice(notes)))
     return (splice(doc, edits, None), len(edits)) if edits else (doc, 0)

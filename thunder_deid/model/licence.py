@@ -37,11 +37,8 @@ def model_licences(model_dirs: Iterable[str | Path | None]) -> set[str]:
     a missing one carries none)."""
     from thunder_deid.model.modeling import META, read_meta
 
-    out: set[str] = set()
-    for d in model_dirs:
-        if d is not None and (Path(d) / META).is_file():
-            out.add(read_meta(Path(d)).get("licence") or "")
-    return out - {""}
+    found = (read_meta(Path(d)).get("licence") for d in model_dirs if d is not None and (Path(d) / META).is_file())
+    return {lic for lic in found if lic}
 
 
 def licence_text(licences: set[str]) -> str | None:
