@@ -13,6 +13,7 @@ Labels may carry a sub-label after a colon (``식당:한식당``); the predictio
 
 from __future__ import annotations
 
+import difflib
 import functools
 from dataclasses import dataclass
 from importlib import resources
@@ -88,7 +89,16 @@ class Taxonomy:
         try:
             return self._nodes[base]
         except KeyError:
-            raise LabelError(f"unknown label {base!r}: not a node of the taxonomy") from None
+            raise LabelError(f"unknown label {base!r}: not a node of the taxonomy{self.did_you_mean(base)}") from None
+
+    def did_you_mean(self, label: str) -> str:
+        """A hint naming the nodes closest to an unknown ``label`` (empty when none is close).
+
+        >>> load_taxonomy().did_you_mean("사건번호")
+        " (did you mean '재판사건번호' or '경찰사건번호' or '사건'?)"
+        """
+        close = difflib.get_close_matches(split_label(label)[0], list(self._nodes), n=3, cutoff=0.6)
+        return f" (did you mean {' or '.join(map(repr, close))}?)" if close else ""
 
     def __iter__(self) -> Iterator[Node]:
         return iter(self._nodes.values())

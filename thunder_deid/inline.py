@@ -109,7 +109,7 @@ def _marker(fields: list[str], tax: Taxonomy, allow_unknown: bool, where: str, t
     split = _split_body(fields, tax, allow_unknown)
     if split is None:
         label = fields[-1] if len(fields) > 1 else ""
-        what = f"unknown label {label!r}" if label else "marker without ':LABEL'"
+        what = f"unknown label {label!r}{tax.did_you_mean(label)}" if label else "marker without ':LABEL'"
         raise InlineFormatError(f"{where}: {_loc(text, at)}: {what}")
     if not split[0]:
         raise InlineFormatError(f"{where}: {_loc(text, at)}: empty mention")

@@ -35,7 +35,7 @@ def problems(doc: Document, *, taxonomy: Taxonomy | None = None, check_labels: b
         if isinstance(expected, str) and expected != doc.text[s.start : s.end]:
             out.append(f"{where}: its 'text' field does not match the document text at that offset")
         if check_labels and s.label not in tax:
-            out.append(f"{where}: unknown label {s.label!r}")
+            out.append(f"{where}: unknown label {s.label!r}{tax.did_you_mean(s.label)}")
     return out
 
 

@@ -203,6 +203,24 @@ def test_train_dir_without_the_epoch_file_is_a_clear_error(data, tiny_tokenizer_
     run(job)
 
 
+@pytest.mark.parametrize("flag", ["--train", "--valid", "--train-extra"])
+def test_a_label_outside_the_taxonomy_names_file_document_and_span(data, tiny_tokenizer_dir, flag):
+    """A user's own annotation label the taxonomy lacks is refused before training, naming where it stands
+    and the labels it may have meant; nothing is trained."""
+    from thunder_deid.document import Document, Span
+    from thunder_deid.errors import LabelError
+
+    bad = data / "bad.jsonl"
+    write_jsonl(bad, [Document("mine-7", "사건 2023가단1 피고 홍길동", [Span(3, 11, "사건번호"), Span(15, 18, "인명")])])
+    job = _job(data, tiny_tokenizer_dir, "run", save_best=False)
+    setattr(job, {"--train": "train", "--valid": "valid", "--train-extra": "train_extra"}[flag], bad)
+    with pytest.raises(LabelError) as e:
+        run(job)
+    assert str(e.value).startswith(f"{flag} {bad}: document 'mine-7', span 0 [3, 11): unknown label '사건번호'")
+    assert "did you mean '재판사건번호'" in str(e.value)
+    assert not (data / "run" / "metrics.jsonl").exists()
+
+
 def test_extra_documents_are_drawn_per_epoch_and_realised(data, tiny_tokenizer_dir):
     """``--train-extra``: ``extra_docs`` documents a epoch, another draw each epoch, the same on a rerun,
     realised with the epoch's seed like the main set."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from thunder_deid.document import Document, Span
+from thunder_deid.errors import LabelError
 from thunder_deid.taxonomy.policy import prediction_target
 
 IGNORE = -100  # the label of a token no loss reads (special tokens, a word's later pieces, context)
@@ -27,9 +28,22 @@ def target(label: str, level: str = "leaf") -> str:
     return prediction_target(label, level)  # type: ignore[arg-type]
 
 
-def targets_of(doc: Document, level: str = "leaf") -> Document:
-    """The document with each span's label replaced by its target and the sub-label dropped."""
-    spans = [Span(s.start, s.end, target(s.full_label, level)) for s in doc.spans]
+def targets_of(doc: Document, level: str = "leaf", where: str = "") -> Document:
+    """The document with each span's label replaced by its target and the sub-label dropped; a label the
+    taxonomy does not know is named with ``where`` (the file), the document and the span.
+
+    >>> targets_of(Document("d1", "사건 2023가단1", [Span(3, 11, "사건번호")]), where="--train a.jsonl")
+    Traceback (most recent call last):
+    thunder_deid.errors.LabelError: --train a.jsonl: document 'd1', span 0 [3, 11): unknown label '사건번호': not a node of the taxonomy (did you mean '재판사건번호' or '경찰사건번호' or '사건'?) (`thunder-deid taxonomy show` lists the labels)
+    """
+    spans = []
+    for i, s in enumerate(doc.spans):
+        try:
+            spans.append(Span(s.start, s.end, target(s.full_label, level)))
+        except LabelError as e:
+            at = f"{where}: " if where else ""
+            raise LabelError(f"{at}document {doc.id!r}, span {i} [{s.start}, {s.end}): {e} "
+                             "(`thunder-deid taxonomy show` lists the labels)") from None
     return Document(doc.id, doc.text, spans, doc.meta)
 
 

@@ -198,7 +198,7 @@ def label_set(job: TrainJob, first: list[Document], valid: list[Document]) -> La
 def valid_documents(job: TrainJob) -> list[Document]:
     """The validation documents at the configured target level, cut to ``valid_limit``."""
     t = job.config.train
-    valid = [targets_of(d, t.target_level) for d in load_jsonl(job.valid)] if job.valid else []
+    valid = [targets_of(d, t.target_level, f"--valid {job.valid}") for d in load_jsonl(job.valid)] if job.valid else []
     return valid[: job.valid_limit] if job.valid_limit else valid
 
 
@@ -208,6 +208,10 @@ def first_epoch(job: TrainJob, valid: list[Document]):
     t = job.config.train
     base = load_jsonl(job.train) if job.train is not None else None
     extra = load_extra(job)
+    # every label checked where the user can find it, before realisation mixes the files
+    for flag, path, docs in (("--train", job.train, base), ("--train-extra", job.train_extra, extra)):
+        for d in docs or ():
+            targets_of(d, t.target_level, f"{flag} {path}")
     first = [targets_of(d, t.target_level) for d in epoch_documents(job, base, 1, extra)]
     return base, extra, first, label_set(job, first, valid)
 
