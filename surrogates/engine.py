@@ -23,6 +23,7 @@ import functools
 import hashlib
 import random
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
@@ -68,6 +69,7 @@ def epoch_seed(train_seed: int, epoch: int) -> int:
 def group_mention(mention: str) -> str:
     """The mention part of a group key: whitespace collapsed, a trailing ``생략`` dropped, so
     ``차량번호 1`` and ``차량번호 1 생략`` are one vehicle."""
+    mention = unicodedata.normalize("NFC", mention)  # NFD text names the same entity
     return re.sub(r"\s+", " ", re.sub(r"\s*생략$", "", mention)).strip() or mention
 
 
@@ -188,7 +190,9 @@ class Realizer:
             if s < last_end:
                 report.skipped["overlap"] += 1
                 continue
-            items.append(_Item(sp, s, e, label, sub, (group_mention(doc.text[s:e]), label)))
+            # a gloss (金哲洙 of 김철수(金哲洙)) joins its mention's group: one pseudonym for both
+            same = sp.extra.get("same_as")
+            items.append(_Item(sp, s, e, label, sub, (group_mention(same if isinstance(same, str) else doc.text[s:e]), label)))
             last_end = e
         return items
 

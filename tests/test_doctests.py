@@ -14,6 +14,9 @@ MODULES = [
     "thunder_deid.bio",
     "thunder_deid.validate",
     "thunder_deid.taxonomy.tree",
+    "thunder_deid.model.glosses",
+    "thunder_deid.model.patterns",
+    "thunder_deid.model.labels",
 ]
 
 

@@ -108,6 +108,7 @@ class Policy:
         return on_canonical([doc], lambda canon: [self._prepare(canon[0])])[0]
 
     def _prepare(self, doc: Document) -> Document:
+        from thunder_deid.model.glosses import linked, with_glosses
         from thunder_deid.model.patterns import find_patterns, overlay
 
         best: dict[str, float] = {}  # with consistency a form is as sure as its best-scored occurrence
@@ -123,11 +124,13 @@ class Policy:
                       if not any(f.start < b and a < f.end for f in found)]
         out = overlay(doc.with_spans(spans), sorted(found, key=lambda s: s.start))
         out = out.with_spans(joined_pieces(out.spans, doc.text))
+        out = with_glosses(out)  # a deny entry's or a recognizer's match may have its Hanja beside it too
         allow = self.allow | ROLE_WORDS
-        out = out.with_spans(s for s in out.spans if not allowed(doc.text[s.start:s.end].strip(), allow))
+        out = out.with_spans(s for s in out.spans if not allowed(doc.text[s.start:s.end].strip(), allow)
+                             and not allowed(s.extra.get("same_as", ""), allow))
         if self.consistency:
             out = propagate(out, allow)
-        return out
+        return linked(out)
 
     def redact(self, doc: Document, mode: str | None = None, seed: int = 0) -> tuple[str, list[Replacement]]:
         """The output text of ``doc`` and its replacements; ``mode`` replaces the policy's default mode

@@ -39,6 +39,8 @@ from thunder_deid.model.patterns import apply_patterns, find_patterns
     ("계정(kim@example.com)", [("이메일주소", "kim@example.com")]),      # an e-mail address stays one
     ("아이디(가나다)", []),                                              # Hangul: the model's to read
     ("아이디(ab)", []),                                                  # too short to be sure
+    ("이메일 계정( https://m.example.com/board/8982)으로", []),          # a link: the model's url span stays whole
+    ("트위터 계정 (http://x.test)", []),
     # party names in judgment header lines
     ("피 고 인 박도윤 (9X0315-1XXXXXX), 회사원",
      [("인명", "박도윤"), ("주민등록번호", "9X0315-1XXXXXX")]),

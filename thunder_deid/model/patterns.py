@@ -17,7 +17,12 @@ label          form (``-`` required between groups; ``X``, ``x``, ``*``, ``●``
                ``원고, 피상고인``, ``원고, 상고인 겸 피상고인``, ``【채무자】`` …) then, on that line or the next,
                a 2-4 syllable name with a known Korean surname, ending the line or followed by ``(``, ``,``
                or `` 외``: ``피 고 인 박도윤 (…), 회사원``
+인명           a name in Hanja after a person's role word, starting with a Korean surname's character:
+               ``피고인 金哲洙는``, ``공소외 南宮民`` (:mod:`thunder_deid.model.glosses`)
 =============  =============================================================================================
+
+A detected person, business or organisation's Hanja or Latin gloss (``김철수(金哲洙, 45세)``) becomes a span
+of the same label linked to it (:func:`thunder_deid.model.glosses.with_glosses`).
 
 Names of officials acting in office -- judges in the footer (``대법관 김재형(재판장) 민유숙``), the
 presiding judge in running text (``(재판장 김철수 부장판사)``), prosecutors and counsel in the header
@@ -45,6 +50,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from thunder_deid.document import Document, Span
+from thunder_deid.model.glosses import HANJA_NAME, with_glosses
 from thunder_deid.taxonomy.policy import prediction_target
 
 _M = r"[0-9Xx*●○]"  # a digit or a masked digit
@@ -107,13 +113,16 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("전화번호", re.compile(r"(?<![0-9-])(?:01[016789]|02|0[3-6][1-5]|070|050\d)-\d{3,4}-\d{4}(?![0-9-])")),
     Pattern("이메일주소", re.compile(r"(?<![\w.%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}"
                                    r"(?![A-Za-z0-9])")),
-    # an account name the text introduces as one: 아이디(secret), 아이디: hong_77, ID(kim.k)
-    Pattern("아이디", re.compile(r"(?:아이디|ID|계정)[ \t]*[(:：][ \t]*([A-Za-z0-9][A-Za-z0-9._-]{2,29})(?![A-Za-z0-9._@-])"),
+    # an account name the text introduces as one: 아이디(secret), 아이디: hong_77, ID(kim.k); not the scheme of a
+    # link (계정(https://…)), which would take a whole URL span's place
+    Pattern("아이디", re.compile(r"(?:아이디|ID|계정)[ \t]*[(:：][ \t]*([A-Za-z0-9][A-Za-z0-9._-]{2,29})(?![A-Za-z0-9._@:/-])"),
             group=1),
     # the name on the title's line or on the next (law.go.kr: "원고, 상고인 겸 피상고인" / "강전지현 (소송대리인 …)")
     Pattern("인명", re.compile(rf"^[ \t【\[]*{_ROLE}(?:[ \t]*(?:,|겸)[ \t]*{_ROLE})*[ \t】\]]*"
                              rf"(?:[ \t:]+|[ \t:]*\n[ \t【\[]*)([가-힣]{{2,4}})"
                              r"(?=[ \t]*(?:$|\(|,|외\b|외\s))", re.M), _header_name_ok, group=1),
+    # a name in Hanja where only a name stands: 피고인 金哲洙는, 공소외 南宮民 (model.glosses)
+    Pattern("인명", HANJA_NAME, group=1),
 )
 
 
@@ -184,13 +193,13 @@ def apply_patterns(doc: Document, level: str = "leaf") -> Document:
     pattern labels like the model's targets (``--target-level``)."""
     found = find_patterns(doc.text)
     zones = official_zones(doc.text)
-    if not found and not zones:
-        return doc
-    name = prediction_target("인명", level)  # type: ignore[arg-type]
-    if level != "leaf":
-        found = [f.with_label(prediction_target(f.label, level)) for f in found]  # type: ignore[arg-type]
-    kept = [s for s in doc.spans if not (s.label == name and is_official(doc.text, s, zones))]
-    return overlay(doc.with_spans(kept), found)
+    if found or zones:
+        name = prediction_target("인명", level)  # type: ignore[arg-type]
+        if level != "leaf":
+            found = [f.with_label(prediction_target(f.label, level)) for f in found]  # type: ignore[arg-type]
+        kept = [s for s in doc.spans if not (s.label == name and is_official(doc.text, s, zones))]
+        doc = overlay(doc.with_spans(kept), found)
+    return with_glosses(doc)
 
 
 def overlay(doc: Document, found: Sequence[Span]) -> Document:

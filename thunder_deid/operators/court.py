@@ -21,6 +21,8 @@
 from __future__ import annotations
 
 import re
+import unicodedata
+from dataclasses import replace
 from string import ascii_uppercase
 
 from thunder_deid.consistency import particle_follows
@@ -79,8 +81,14 @@ def letters(i: int) -> str:
 
 
 def mention_key(text: str) -> str:
-    """Repeated mentions are one entity when they read the same, whitespace aside."""
-    return re.sub(r"\s+", " ", text).strip()
+    """Repeated mentions are one entity when they read the same, whitespace and Unicode form aside."""
+    return re.sub(r"\s+", " ", unicodedata.normalize("NFC", text)).strip()
+
+
+def entity_key(text: str, span: Span) -> str:
+    """The entity a span names: its mention, or the mention its gloss spells (``金哲洙`` -> ``김철수``)."""
+    same = span.extra.get("same_as")
+    return mention_key(same if isinstance(same, str) else text[span.start:span.end])
 
 
 @register
@@ -97,19 +105,24 @@ class Court(Operator):
         omitted: dict[str, list[str]] = {}  # omission word -> distinct mentions, in order
         styled = []
         detected = {mention_key(doc.text[s.start:s.end]) for s in doc.spans}
+        keys: dict[str, str] = {}  # a mention as detected -> its key (the mention without its kept type word)
         for s in address_runs(doc.text, non_overlapping(doc)):
             style = court_style(s.label)
+            whole = mention_key(doc.text[s.start:s.end])
             if style != "omit" and self.type_words:
                 kept = without_type_word(doc.text, s)
                 if mention_key(doc.text[kept.end:s.end]) not in detected:  # never show a word masked elsewhere
                     s = kept
-            key = mention_key(doc.text[s.start:s.end])
+            key = keys.setdefault(whole, mention_key(doc.text[s.start:s.end]))
             if style == "omit":
                 word = omission_word(s.label)
                 seen = omitted.setdefault(word, [])
                 if key not in seen:
                     seen.append(key)
             styled.append((s, style, key))
+        # a gloss (金哲洙 of 김철수(金哲洙)) is its mention's entity, wherever that mention stands
+        styled = [(s, style, keys.get(entity_key(doc.text, s), entity_key(doc.text, s)) if "same_as" in s.extra else key)
+                  for s, style, key in styled]
         for s, style, key in styled:
             group = (style, key) if style != "omit" else (omission_word(s.label), key)
             if group in names:
@@ -239,7 +252,7 @@ def without_type_word(text: str, span: Span) -> Span:
     end = span.end - len(w)
     while end > span.start and text[end - 1] == " ":
         end -= 1
-    return Span(span.start, end, span.label, span.sub, span.score)
+    return replace(span, end=end)
 
 
 def omission_word(label: str) -> str:

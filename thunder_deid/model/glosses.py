@@ -1,0 +1,104 @@
+"""A name's other spellings: its Hanja or Latin gloss, and a Hanja name standing after a role word.
+
+Judgments, registers and contracts give a party's name in Hangul and then in Hanja or in Latin letters,
+``피고인 김철수(金哲洙, 45세)``, ``주식회사 한빛(韓빛)``, ``John Smith``-style ``김철수(Kim Cheol-su)``. The tagger
+reads Hangul; a gloss left as it stands shows the very name its detection replaced. So a run of Hanja or
+Latin letters in parentheses right after a detected person, business or organisation (or the detected name
+in parentheses right after such a run: ``金哲洙(김철수)``) is one more mention of it: a span of the same
+label, linked by ``extra["same_as"]`` to the mention, so ``court`` gives it the same letter and
+``surrogate`` the same pseudonym::
+
+    >>> from thunder_deid.document import Document, Span
+    >>> t = "피고인 김철수(金哲洙, 45세)는 주식회사 한빛(Hanbit Co.)의 대표이다."
+    >>> spans = [Span(4, 7, "인명", score=0.9), Span(24, 26, "사업체", score=0.8)]
+    >>> [(t[s.start:s.end], s.label, s.extra) for s in with_glosses(Document("d", t, spans)).spans]
+    [('김철수', '인명', {}), ('金哲洙', '인명', {'same_as': '김철수'}), ('한빛', '사업체', {}), ('Hanbit Co.', '사업체', {'same_as': '한빛'})]
+
+A common word's Hanja after a word that is not a detection (``사법(私法)``) is left alone. A Hanja name
+with no Hangul beside it is found where only a name can stand, after a party's role word, when it starts
+with a Korean surname's character (:data:`HANJA_NAME`, one of the fixed-form patterns)::
+
+    >>> [m.group(1) for m in HANJA_NAME.finditer("피고인 金哲洙는 被告人 本人과 피 고 인 南宮民은, 사법(私法)상")]
+    ['金哲洙', '南宮民']
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Iterable
+
+from thunder_deid.document import Document, Span
+
+# CJK unified ideographs and extension A (NFC, which detection reads, maps the compatibility ones onto them)
+HANJA = "\u3400-\u4dbf\u4e00-\u9fff"
+# Korean surnames as written in Hanja: the two-character ones, and the single characters of the surnames of
+# more than a few thousand bearers (variant forms both: 裵/裴, 曺/曹, 愼/慎, 晋/晉, 尙/尚)
+HANJA_SURNAMES_2 = ("南宮", "皇甫", "諸葛", "鮮于", "獨孤", "司空", "西門", "東方")
+HANJA_SURNAMES_1 = ("金李朴崔鄭姜趙尹張林韓吳徐申權黃安宋全洪柳高文孫梁裵裴白曺曹許劉南沈盧丁河郭成車朱禹具辛任田閔兪"
+                    "羅陳池嚴元蔡千方孔康玄咸卞廉楊邊呂秋魯都蘇愼慎石宣薛馬吉周延表魏明房潘王琴玉陸印孟諸卓秦鞠余芮奇殷"
+                    "片龍慶太睦桂皮邢杜智甘董陰賓晋晉昔奉夫承于胡尙尚庾程葛弓景鍾莊錢溫牟范史唐賈蔣雷郁簡")
+# the words after which only a person's name stands (officials' titles apart: A.2 keeps their names)
+PERSON_ROLES = ("피고인", "원고", "피고", "신청인", "피신청인", "청구인", "피청구인", "채권자", "채무자", "항소인", "피항소인",
+                "상고인", "피상고인", "재항고인", "항고인", "상대방", "공소외", "피해자", "증인", "참고인", "고소인", "고발인",
+                "피의자", "사건본인", "망인", "소외", "대표이사", "대표자", "성명")
+_ROLE = "(?:" + "|".join(r"[ \t]?".join(w) for w in sorted(PERSON_ROLES, key=len, reverse=True)) + ")"
+_SURNAME = "(?:" + "|".join(HANJA_SURNAMES_2) + f"|[{HANJA_SURNAMES_1}])"
+HANJA_NAME = re.compile(rf"{_ROLE}[ \t]*[:：]?[ \t]*({_SURNAME}[{HANJA}]{{1,3}})(?![{HANJA}])")
+
+# the labels whose mentions have glosses: a person's name, a business, an organisation (and what lies under)
+GLOSSED = ("이름", "사업체", "조직")
+_LATIN = r"[A-Z][A-Za-z]+\.?(?:(?:[ \t]|-|'|\.[ \t]?)[A-Za-z]+\.?){0,5}"
+_GLOSS_AFTER = re.compile(rf"[ \t]?\(([{HANJA}]{{2,12}}|{_LATIN})(?=[,，、;)][^\n]*|[ \t][^\n]*\))")
+_GLOSS_BEFORE = re.compile(rf"(?<![{HANJA}A-Za-z])([{HANJA}]{{2,12}}|{_LATIN})[ \t]?\($")
+
+
+def _glossed(label: str) -> bool:
+    from thunder_deid.taxonomy import load_taxonomy
+
+    tax = load_taxonomy()
+    if label not in tax:
+        return False
+    return any(n.name in GLOSSED for n in (tax[label], *tax.ancestors(label)))
+
+
+def glosses(text: str, spans: Iterable[Span]) -> list[Span]:
+    """The gloss spans of ``spans`` (sorted, not overlapping) in ``text``: a Hanja or Latin run in parentheses
+    right after a person, business or organisation mention, or right before it when the mention stands in
+    the parentheses. A gloss overlapping another span is left to it."""
+    spans = sorted(spans, key=lambda s: s.start)
+    taken = [(s.start, s.end) for s in spans]
+    out: list[Span] = []
+    for s in spans:
+        if not _glossed(s.label):
+            continue
+        mention = text[s.start:s.end]
+        m = _GLOSS_AFTER.match(text, s.end)
+        found = [(m.start(1), m.end(1))] if m else []
+        if text[s.end:s.end + 1] == ")":
+            b = _GLOSS_BEFORE.search(text, max(0, s.start - 60), s.start)
+            if b:
+                found.append((b.start(1), b.end(1)))
+        for a, e in found:
+            if any(x < e and a < y for x, y in taken):
+                continue
+            out.append(Span(a, e, s.label, score=s.score, extra={"same_as": mention}))
+            taken.append((a, e))
+    return out
+
+
+def with_glosses(doc: Document) -> Document:
+    """``doc`` with the gloss spans of its mentions added (:func:`glosses`)."""
+    found = glosses(doc.text, doc.spans)
+    return doc.with_spans(sorted([*doc.spans, *found], key=lambda s: (s.start, s.end))) if found else doc
+
+
+def linked(doc: Document) -> Document:
+    """``doc`` with every occurrence of a gloss form linked to the mention it glosses (consistency adds the
+    occurrences without the link): what ``court`` and ``surrogate`` read to treat them as one entity."""
+    same = {doc.text[s.start:s.end]: s.extra["same_as"] for s in doc.spans if isinstance(s.extra.get("same_as"), str)}
+    if not same:
+        return doc
+    return doc.with_spans(replace(s, extra={**s.extra, "same_as": same[f]})
+                          if (f := doc.text[s.start:s.end]) in same and "same_as" not in s.extra else s
+                          for s in doc.spans)
