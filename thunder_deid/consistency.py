@@ -75,11 +75,36 @@ def stands_as_word(text: str, a: int, b: int, replaced: Callable[[int], bool] = 
     return particle_follows(text[b:b + 12]) or not _word_char(form[-1])
 
 
-def occurrences(text: str, form: str, replaced: Callable[[int], bool] = lambda i: False) -> Iterable[tuple[int, int]]:
-    """Where ``form`` stands as a word in ``text`` (:func:`stands_as_word`)."""
-    for m in re.finditer(re.escape(form), text):
-        if stands_as_word(text, m.start(), m.end(), replaced):
-            yield m.start(), m.end()
+def occurrences(text: str, form: str, replaced: Callable[[int], bool] = lambda i: False,
+                starts: Callable[[str], Iterable[int]] | None = None) -> Iterable[tuple[int, int]]:
+    """Where ``form`` stands as a word in ``text`` (:func:`stands_as_word`); ``starts`` (:func:`starts_of`)
+    finds where it occurs when many forms are looked for in one text."""
+    found = starts(form) if starts is not None else (m.start() for m in re.finditer(re.escape(form), text))
+    for a in found:
+        if stands_as_word(text, a, a + len(form), replaced):
+            yield a, a + len(form)
+
+
+def starts_of(text: str, forms: Iterable[str]) -> Callable[[str], Iterable[int]]:
+    """Where each of ``forms`` starts in ``text``. A few forms are each searched for in the whole text; many
+    (a register of thousands of parties) are found through one index of the text's two-character heads, so
+    the cost is not the forms times the text.
+
+        >>> find = starts_of("김민준과 김민수, 김민준", ["김민준", "김민수"] * 40)
+        >>> list(find("김민준")), list(find("김민수")), list(find("김민"))
+        ([0, 10], [5], [0, 5, 10])
+    """
+    forms = set(forms)
+    search = lambda f: (m.start() for m in re.finditer(re.escape(f), text))  # noqa: E731
+    if len(forms) < 64:
+        return search
+    index: dict[str, list[int]] = {}
+    for k in (2, 3):  # heads of three characters where a form has them: a surname and one syllable repeat a lot
+        heads = {f[:k] for f in forms if len(f) == k or (k == 3 and len(f) > 3)}
+        for i in range(len(text) - k + 1) if heads else ():
+            if text[i:i + k] in heads:
+                index.setdefault(text[i:i + k], []).append(i)
+    return lambda f: (i for i in index.get(f[:3], ()) if text.startswith(f, i)) if len(f) > 1 else search(f)
 
 
 def _forms(spans: Sequence[Span], text: str, allow: Iterable[str], min_length: int) -> dict[str, Counter]:
@@ -195,6 +220,36 @@ def whole_forms(spans: Sequence[Span], text: str, allow: Iterable[str] = (), min
     return [taken[k] for k in starts]
 
 
+class _Ranges:
+    """The union of ``[a, b)`` ranges, sorted: an overlap test and an insertion cost a bisection, so a
+    register of thousands of parties is not quadratic in its names.
+
+        >>> r = _Ranges([(10, 13), (0, 3), (2, 5)])
+        >>> [r.overlaps(a, b) for a, b in ((5, 10), (4, 6), (12, 20), (13, 14))]
+        [False, True, True, False]
+    """
+
+    def __init__(self, pairs: Iterable[tuple[int, int]]):
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        for a, b in sorted(pairs):
+            if self.ends and a < self.ends[-1]:  # overlapping ranges (a hand-made document) are merged
+                self.ends[-1] = max(self.ends[-1], b)
+            else:
+                self.starts.append(a)
+                self.ends.append(b)
+
+    def overlaps(self, a: int, b: int) -> bool:
+        k = bisect.bisect_left(self.starts, b)
+        return k > 0 and self.ends[k - 1] > a
+
+    def add(self, a: int, b: int) -> None:
+        """Add a range that overlaps none (:meth:`overlaps` said so)."""
+        k = bisect.bisect_left(self.starts, a)
+        self.starts.insert(k, a)
+        self.ends.insert(k, b)
+
+
 def propagate(doc: Document, allow: Iterable[str] = (), min_length: int = 2) -> Document:
     """``doc`` plus a span at every other word occurrence of each detected surface form; detections lying
     inside an occurrence of a longer form first give way to it (:func:`whole_forms`)."""
@@ -203,16 +258,17 @@ def propagate(doc: Document, allow: Iterable[str] = (), min_length: int = 2) -> 
     if not weights:
         return doc.with_spans(spans) if spans != list(doc.spans) else doc
     best = _best_scores(spans, doc.text)
-    taken = [(s.start, s.end) for s in spans]
+    taken = _Ranges((s.start, s.end) for s in spans)
     replaced = _inside(spans)
+    starts = starts_of(doc.text, weights)
     added: list[Span] = []
     for form in sorted(weights, key=len, reverse=True):  # longer forms first: 김민준 before 민준
         label = weights[form].most_common(1)[0][0]
-        for a, b in occurrences(doc.text, form, replaced):
-            if any(x < b and a < y for x, y in taken):
+        for a, b in occurrences(doc.text, form, replaced, starts):
+            if taken.overlaps(a, b):
                 continue
             added.append(Span(a, b, label, score=best[form], extra={"propagated": True}))
-            taken.append((a, b))
+            taken.add(a, b)
     if not added and spans == list(doc.spans):
         return doc
     return doc.with_spans(spans + added)

@@ -63,3 +63,27 @@ def test_whole_forms_widens_only_where_something_was_detected():
                                                                       ("김장", "사업체", 0.2)]
     assert [s.label for s in one_label([Span(0, 3, "인명", score=0.4), Span(5, 8, "사업체", score=0.9)], text)] \
         == ["사업체", "사업체"]
+
+
+def test_a_register_of_many_parties_finds_what_a_search_per_name_finds():
+    """With many forms (a list of plaintiffs) occurrences come from one index of the text; they must be
+    exactly those a search of the whole text per form finds, forms of two, three and more characters,
+    overlapping candidates and forms inside longer words included."""
+    import random
+
+    from thunder_deid.consistency import starts_of
+
+    rnd = random.Random(5)
+    syl = "김이박민준서연지호수"
+    forms = sorted({"".join(rnd.choice(syl) for _ in range(rnd.choice((2, 3, 3, 4)))) for _ in range(300)})
+    text = " ".join(rnd.choice(forms) + rnd.choice(("은", "에게", "", "사", "의")) for _ in range(3000))
+    find = starts_of(text, forms)
+    assert len(forms) >= 64  # the indexed path
+    for f in forms:
+        assert list(occurrences(text, f, starts=find)) == list(occurrences(text, f)), f
+    spans = [Span(text.index(f), text.index(f) + len(f), "인명") for f in forms[:200] if f in text]
+    spans = [s for i, s in enumerate(sorted(spans, key=lambda s: s.start))
+             if all(s.start >= t.end or t.start >= s.end for t in sorted(spans, key=lambda s: s.start)[:i])]
+    out = propagate(Document("d", text, spans))
+    assert len(out.spans) > 3 * len(spans)
+    assert all(a.end <= b.start for a, b in zip(out.spans, out.spans[1:]))  # nothing overlaps
