@@ -130,7 +130,15 @@ def _nationality(rng: random.Random, ctx: Ctx, foreign: dict) -> str | None:
         return ctx.sub
     near = ctx.before[-24:]
     for nation, spec in foreign.items():
-        if any(re.search(rf"{c}\s*(국적|인|출신|사람)", near) for c in spec.get("country", ())):
+        countries = spec.get("country", ())
+        if ctx.like_mention:
+            # a pseudonym for a real name reads the nationality written for this person: attached before the
+            # name (베트남 국적의 피해자 X) or in its parentheses (X(베트남 국적, 29세)), not one written for the
+            # person named just before (Y(베트남 국적)는 피고인 X)
+            if any(re.search(rf"{c}\s*(?:국적|인|출신|사람)(?:의|인)?\s*(?:[가-힣]{{1,4}}\s*)?$", near)
+                   or re.match(rf"\s*\([^()\n]{{0,24}}?{c}\s*(?:국적|인|출신|사람)", ctx.after) for c in countries):
+                return nation
+        elif any(re.search(rf"{c}\s*(국적|인|출신|사람)", near) for c in countries):
             return nation
     if ctx.sub in ("외국인이름", "외국인"):
         return rng.choice(list(foreign))

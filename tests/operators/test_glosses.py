@@ -66,11 +66,20 @@ def test_a_hanja_name_after_a_role_word(text, found):
 
 
 def test_a_gloss_before_the_mention_and_a_gloss_the_model_already_covers():
-    t = "金哲洙(김철수)는 서명하였다. 김민준(金民俊)"
-    doc = apply_patterns(Document("d", t, [at(t, "김철수", "인명"), at(t, "김민준", "인명"), at(t, "金民俊", "인명")]))
+    """A gloss the model tagged on its own is linked all the same; one name glossed both ways is one entity."""
+    t = "金哲洙(김철수)는 서명하였다. 김민준(金民俊), 피고인 Kim Cheol-su(김철수)"
+    spans = [at(t, "김철수", "인명"), at(t, "김민준", "인명"), at(t, "金民俊", "인명"), at(t, "김철수", "인명", 30)]
+    doc = apply_patterns(Document("d", t, spans))
     assert [(t[s.start:s.end], s.extra.get("same_as")) for s in doc.spans] == \
-        [("金哲洙", "김철수"), ("김철수", None), ("김민준", None), ("金民俊", None)]
-    assert load_policy({"mode": "court"}).redact(doc)[0] == "A(A)는 서명하였다. B(C)"
+        [("金哲洙", "김철수"), ("김철수", None), ("김민준", None), ("金民俊", "김민준"), ("Kim Cheol-su", None),
+         ("김철수", "Kim Cheol-su")]
+    assert load_policy({"mode": "court"}).redact(doc)[0] == "A(A)는 서명하였다. B(B), 피고인 A(A)"  # one person, three spellings
+
+
+def test_a_latin_name_s_hangul_reading_replaces_what_the_model_read_of_it():
+    t = "피해자 Nguyen Van An(응우옌 반 안, 베트남 국적)은 피고인 이민수에게 맞았다."
+    doc = apply_patterns(Document("d", t, [at(t, "응우옌", "인명"), at(t, "이민수", "인명")]))
+    assert load_policy({"mode": "court"}).redact(doc)[0] == "피해자 A(A, 베트남 국적)는 피고인 B에게 맞았다."
 
 
 def test_only_names_businesses_and_organisations_have_glosses():

@@ -193,3 +193,23 @@ def test_a_surrogate_inside_a_word_is_a_stem():
     for seed in range(20):
         reps = [r for r in get_operator("surrogate", seed=seed).redact(doc)[1] if r.label]
         assert len({r.text for r in reps}) == 1 and not any(r.text.endswith(w) for r in reps for w in words)
+
+
+def test_a_pseudonym_takes_the_nationality_written_for_its_own_person():
+    """Probed 2026-12-05: in ``피해자 레티투(베트남 국적)는 피고인 이민수에게`` the Korean defendant got a Vietnamese
+    pseudonym (the nationality stood within 24 characters before his name); the victim's, written in her own
+    parentheses, went unread. Training realisations (no ``like_mention``) are drawn as before."""
+    from thunder_deid.surrogates.engine import default_realizer
+
+    text = "피해자 레티투(베트남 국적)는 피고인 이민수에게 맞았다. 베트남 국적의 피해자 부티란은 울었다."
+    spans = [Span(text.index(n), text.index(n) + len(n), "인명") for n in ("레티투", "이민수", "부티란")]
+    doc = Document("d", text, spans)
+    for seed in range(8):
+        victim, defendant, other = [r.text for r in get_operator("surrogate", seed=seed).replacements(doc) if r.label]
+        assert " " in victim and " " in other          # Vietnamese names are written with spaces
+        assert " " not in defendant and 2 <= len(defendant) <= 4   # a Korean name
+    from thunder_deid.surrogates import realize_document
+
+    # the training engine keeps its old reading, so the realisations of record are reproduced seed for seed
+    training = realize_document(doc, seed=3, realizer=default_realizer())[0]
+    assert " " in training.text[training.text.index("피고인 ") + 4:].split("에게")[0]

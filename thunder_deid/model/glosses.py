@@ -1,4 +1,4 @@
-"""A name's other spellings: its Hanja or Latin gloss, and a Hanja name standing after a role word.
+"""A name's other spellings: its Hanja or Latin gloss, and a Hanja or Latin name standing after a role word.
 
 Judgments, registers and contracts give a party's name in Hangul and then in Hanja or in Latin letters,
 ``피고인 김철수(金哲洙, 45세)``, ``주식회사 한빛(韓빛)``, ``John Smith``-style ``김철수(Kim Cheol-su)``. The tagger
@@ -14,12 +14,24 @@ label, linked by ``extra["same_as"]`` to the mention, so ``court`` gives it the 
     >>> [(t[s.start:s.end], s.label, s.extra) for s in with_glosses(Document("d", t, spans)).spans]
     [('김철수', '인명', {}), ('金哲洙', '인명', {'same_as': '김철수'}), ('한빛', '사업체', {}), ('Hanbit Co.', '사업체', {'same_as': '한빛'})]
 
+A Hanja or Latin name's Hangul reading likewise, in place of the part the model read of it::
+
+    >>> t = "피해자 Nguyen Van An(응우옌 반 안, 베트남 국적)은"
+    >>> spans = [Span(4, 17, "인명"), Span(18, 21, "인명")]
+    >>> [(t[s.start:s.end], s.extra) for s in with_glosses(Document("d", t, spans)).spans]
+    [('Nguyen Van An', {}), ('응우옌 반 안', {'same_as': 'Nguyen Van An'})]
+
 A common word's Hanja after a word that is not a detection (``사법(私法)``) is left alone. A Hanja name
 with no Hangul beside it is found where only a name can stand, after a party's role word, when it starts
 with a Korean surname's character (:data:`HANJA_NAME`, one of the fixed-form patterns)::
 
     >>> [m.group(1) for m in HANJA_NAME.finditer("피고인 金哲洙는 被告人 本人과 피 고 인 南宮民은, 사법(私法)상")]
     ['金哲洙', '南宮民']
+
+and a foreigner's name in Latin letters likewise (:data:`LATIN_NAME`; law.go.kr's placeholders stay)::
+
+    >>> [m.group(1) for m in LATIN_NAME.finditer("피해자 Nguyen Van An은 피고인 John Smith에게, 피고인 A와 AB는")]
+    ['Nguyen Van An', 'John Smith']
 """
 
 from __future__ import annotations
@@ -45,12 +57,18 @@ PERSON_ROLES = ("피고인", "원고", "피고", "신청인", "피신청인", "�
 _ROLE = "(?:" + "|".join(r"[ \t]?".join(w) for w in sorted(PERSON_ROLES, key=len, reverse=True)) + ")"
 _SURNAME = "(?:" + "|".join(HANJA_SURNAMES_2) + f"|[{HANJA_SURNAMES_1}])"
 HANJA_NAME = re.compile(rf"{_ROLE}[ \t]*[:：]?[ \t]*({_SURNAME}[{HANJA}]{{1,3}})(?![{HANJA}])")
+# a foreigner's name in Latin letters there (capitalised words: not the court's placeholders A, AB)
+LATIN_NAME = re.compile(rf"{_ROLE}[ \t]*[:：]?[ \t]*([A-Z][a-z]+(?:-[A-Za-z][a-z]+)*(?:[ \t][A-Z][a-z]+(?:-[A-Za-z][a-z]+)*){{0,3}})"
+                        r"(?![A-Za-z-])")
 
 # the labels whose mentions have glosses: a person's name, a business, an organisation (and what lies under)
 GLOSSED = ("이름", "사업체", "조직")
 _LATIN = r"[A-Z][A-Za-z]+\.?(?:(?:[ \t]|-|'|\.[ \t]?)[A-Za-z]+\.?){0,5}"
-_GLOSS_AFTER = re.compile(rf"[ \t]?\(([{HANJA}]{{2,12}}|{_LATIN})(?=[,，、;)][^\n]*|[ \t][^\n]*\))")
+_END = r"(?=[,，、;)][^\n]*|[ \t][^\n]*\))"  # the gloss ends the parentheses or a comma, a space … follows
+_GLOSS_AFTER = re.compile(rf"[ \t]?\(([{HANJA}]{{2,12}}|{_LATIN}){_END}")
 _GLOSS_BEFORE = re.compile(rf"(?<![{HANJA}A-Za-z])([{HANJA}]{{2,12}}|{_LATIN})[ \t]?\($")
+# a Hanja or Latin name's Hangul reading: Nguyen Van An(응우옌 반 안, 베트남 국적)
+_HANGUL_AFTER = re.compile(rf"[ \t]?\(([가-힣]{{2,}}(?:[ \t][가-힣]+){{0,3}})(?=[,，、;)])")
 
 
 def _glossed(label: str) -> bool:
@@ -62,43 +80,76 @@ def _glossed(label: str) -> bool:
     return any(n.name in GLOSSED for n in (tax[label], *tax.ancestors(label)))
 
 
-def glosses(text: str, spans: Iterable[Span]) -> list[Span]:
-    """The gloss spans of ``spans`` (sorted, not overlapping) in ``text``: a Hanja or Latin run in parentheses
-    right after a person, business or organisation mention, or right before it when the mention stands in
-    the parentheses. A gloss overlapping another span is left to it."""
-    spans = sorted(spans, key=lambda s: s.start)
-    taken = [(s.start, s.end) for s in spans]
-    out: list[Span] = []
-    for s in spans:
-        if not _glossed(s.label):
-            continue
-        mention = text[s.start:s.end]
-        m = _GLOSS_AFTER.match(text, s.end)
-        found = [(m.start(1), m.end(1))] if m else []
-        if text[s.end:s.end + 1] == ")":
-            b = _GLOSS_BEFORE.search(text, max(0, s.start - 60), s.start)
-            if b:
-                found.append((b.start(1), b.end(1)))
-        for a, e in found:
-            if any(x < e and a < y for x, y in taken):
-                continue
-            out.append(Span(a, e, s.label, score=s.score, extra={"same_as": mention}))
-            taken.append((a, e))
-    return out
+def _candidates(text: str, s: Span) -> list[tuple[int, int]]:
+    mention = text[s.start:s.end]
+    hangul = any("가" <= c <= "힣" for c in mention)
+    found = []
+    for rx in (_GLOSS_AFTER,) if hangul else (_GLOSS_AFTER, _HANGUL_AFTER):
+        m = rx.match(text, s.end)
+        if m:
+            found.append((m.start(1), m.end(1)))
+            break
+    if hangul and text[s.end:s.end + 1] == ")":
+        b = _GLOSS_BEFORE.search(text, max(0, s.start - 60), s.start)
+        if b:
+            found.append((b.start(1), b.end(1)))
+    return found
 
 
 def with_glosses(doc: Document) -> Document:
-    """``doc`` with the gloss spans of its mentions added (:func:`glosses`)."""
-    found = glosses(doc.text, doc.spans)
-    return doc.with_spans(sorted([*doc.spans, *found], key=lambda s: (s.start, s.end))) if found else doc
+    """``doc`` with the glosses of its person, business and organisation mentions as spans: a Hanja or Latin
+    run in parentheses right after a Hangul mention (or right before it when the mention stands in the
+    parentheses), a Hangul reading right after a Hanja or Latin one. A gloss takes the place of spans lying
+    wholly inside it (the model read ``응우옌`` of ``응우옌 반 안``) and gives way to one reaching outside it."""
+    spans = sorted(doc.spans, key=lambda s: (s.start, s.end))
+    added = False
+    for s in list(spans):
+        if not _glossed(s.label) or s not in spans:  # a span an earlier gloss took the place of
+            continue
+        for a, e in _candidates(doc.text, s):
+            hits = [t for t in spans if t.start < e and a < t.end]
+            if any(t.start < a or t.end > e or not _glossed(t.label) for t in hits):
+                continue
+            spans = [t for t in spans if t not in hits]
+            spans.append(Span(a, e, s.label, score=s.score, extra={"same_as": doc.text[s.start:s.end]}))
+            added = True
+    return doc.with_spans(sorted(spans, key=lambda s: (s.start, s.end))) if added else doc
 
 
 def linked(doc: Document) -> Document:
-    """``doc`` with every occurrence of a gloss form linked to the mention it glosses (consistency adds the
-    occurrences without the link): what ``court`` and ``surrogate`` read to treat them as one entity."""
-    same = {doc.text[s.start:s.end]: s.extra["same_as"] for s in doc.spans if isinstance(s.extra.get("same_as"), str)}
-    if not same:
+    """``doc`` with every span of an entity spelt several ways linked by ``extra["same_as"]`` to one of its
+    spellings (a Hangul one where there is one): glosses of glosses (``金哲洙(김철수)`` and ``Kim Cheol-su(김철수)``)
+    and the occurrences consistency added without a link. What ``court`` and ``surrogate`` read to treat them
+    as one entity.
+
+        >>> t = "金哲洙(김철수), Kim(김철수)"
+        >>> d = Document("d", t, [Span(0, 3, "인명", extra={"same_as": "김철수"}), Span(4, 7, "인명"),
+        ...                       Span(10, 13, "인명"), Span(14, 17, "인명", extra={"same_as": "Kim"})])
+        >>> [s.extra["same_as"] for s in linked(d).spans]
+        ['김철수', '김철수', '김철수', '김철수']
+    """
+    parent: dict[str, str] = {}
+
+    def root(f: str) -> str:
+        while parent.get(f, f) != f:
+            f = parent[f]
+        return f
+
+    first: dict[str, int] = {}
+    for s in doc.spans:
+        first.setdefault(doc.text[s.start:s.end], s.start)
+    for s in doc.spans:
+        same = s.extra.get("same_as")
+        if isinstance(same, str):
+            a, b = root(doc.text[s.start:s.end]), root(same)
+            if a != b:
+                parent[a] = b
+    if not parent:
         return doc
-    return doc.with_spans(replace(s, extra={**s.extra, "same_as": same[f]})
-                          if (f := doc.text[s.start:s.end]) in same and "same_as" not in s.extra else s
+    groups: dict[str, list[str]] = {}
+    for f in {*parent, *parent.values()}:
+        groups.setdefault(root(f), []).append(f)
+    rep = {f: min(fs, key=lambda g: (not any("가" <= c <= "힣" for c in g), first.get(g, len(doc.text)), g))
+           for fs in groups.values() for f in fs}
+    return doc.with_spans(replace(s, extra={**s.extra, "same_as": rep[f]}) if (f := doc.text[s.start:s.end]) in rep else s
                           for s in doc.spans)

@@ -19,6 +19,7 @@ label          form (``-`` required between groups; ``X``, ``x``, ``*``, ``●``
                or `` 외``: ``피 고 인 박도윤 (…), 회사원``
 인명           a name in Hanja after a person's role word, starting with a Korean surname's character:
                ``피고인 金哲洙는``, ``공소외 南宮民`` (:mod:`thunder_deid.model.glosses`)
+인명           a name in capitalised Latin words after a person's role word: ``피해자 Nguyen Van An은``
 =============  =============================================================================================
 
 A detected person, business or organisation's Hanja or Latin gloss (``김철수(金哲洙, 45세)``) becomes a span
@@ -50,7 +51,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from thunder_deid.document import Document, Span
-from thunder_deid.model.glosses import HANJA_NAME, with_glosses
+from thunder_deid.model.glosses import HANJA_NAME, LATIN_NAME, with_glosses
 from thunder_deid.taxonomy.policy import prediction_target
 
 _M = r"[0-9Xx*●○]"  # a digit or a masked digit
@@ -123,6 +124,7 @@ PATTERNS: tuple[Pattern, ...] = (
                              r"(?=[ \t]*(?:$|\(|,|외\b|외\s))", re.M), _header_name_ok, group=1),
     # a name in Hanja where only a name stands: 피고인 金哲洙는, 공소외 南宮民 (model.glosses)
     Pattern("인명", HANJA_NAME, group=1),
+    Pattern("인명", LATIN_NAME, group=1),
 )
 
 
