@@ -157,7 +157,8 @@ PERSON_WORDS = frozenset("""
     형님 큰형 큰형님 작은형 누나 큰누나 언니 오빠 동생 남동생 여동생 조카 조카딸 삼촌 외삼촌 숙부 숙모 이모 이모부
     고모 고모부 사촌 할머니 할아버지 외할머니 외할아버지 손자 손녀 장인 장모 시아버지 시어머니 며느리 사위 처남
     처제 매형 매제 형수 제수 올케 시누이 친구 지인 애인 여자친구 남자친구 연인 동거인 이웃 남성 여성 남자 여자
-    사람 직원 일행 가족 본인 고인 상대방 손님 주민""".split())
+    사람 직원 일행 가족 본인 고인 상대방 손님 주민
+    국적 국적자 외국인 내국인 교포 동포 출신 한국인 중국인 일본인 미국인""".split())  # 베트남 국적: not a second person
 NAME_SUFFIXES = ("님", "씨", "군", "양", "옹")  # honorifics glued to a name: outside it, as a particle is
 MAX_NAME = 5  # syllables: a two-syllable surname and a three-syllable given name
 
@@ -206,10 +207,10 @@ def not_person_words(spans: Sequence[Span], text: str) -> list[Span]:
     """Person-name spans that are a word for people (``PERSON_WORDS``) dropped, whole text only: ``남성만`` may
     be a name, ``남성`` is not (court style would write a letter for a person who is not there).
 
-        >>> t = "피해자 조카에게, 불상의 남성으로부터, 피해자 남성만에게"
+        >>> t = "피해자 조카에게, 불상의 남성으로부터, 피해자 남성만에게, 피해자 레티투(베트남 국적, 29세)"
         >>> at = lambda w: Span(t.index(w), t.index(w) + len(w), "인명")
-        >>> [t[s.start:s.end] for s in not_person_words([at("조카"), at("남성"), at("남성만")], t)]
-        ['남성만']
+        >>> [t[s.start:s.end] for s in not_person_words([at("조카"), at("남성"), at("남성만"), at("레티투"), at("국적")], t)]
+        ['남성만', '레티투']
     """
     return [s for s in spans if s.label not in NAME_LABELS or text[s.start:s.end] not in PERSON_WORDS]
 
