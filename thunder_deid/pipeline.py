@@ -28,7 +28,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from thunder_deid.document import Document
 from thunder_deid.errors import ThunderDeidError
@@ -63,12 +63,15 @@ class Summary:
     resumed: int = 0
     seconds: float = 0.0
     failures: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # "<file>: <what the reader had to leave out>"
 
     def line(self, out: Path) -> str:
         s = (f"redacted {self.files} file(s), {self.documents} document(s), {self.characters:,} characters, "
              f"{self.spans:,} spans in {self.seconds:.1f}s -> {out}")
         extra = [f"{n} {what}" for n, what in ((self.resumed, "already done"), (self.skipped, "not readable formats"),
                                                (self.failed, "failed")) if n]
+        if self.notes:
+            extra.append(f"{len(self.notes)} note(s)")
         if not extra:
             return s
         where = f"; see {out / MANIFEST}" if (out / MANIFEST).is_file() else ""
@@ -182,11 +185,13 @@ class Run:
             self.mapping.extend(mapping_rows(doc, reps))
         return "", reps
 
-    def done(self, job: Job, documents: int, characters: int, labels: Counter, encoding: str | None) -> None:
-        """Count a finished file into the summary and the manifest."""
+    def done(self, job: Job, documents: int, characters: int, labels: Counter, encoding: str | None,
+             notes: Sequence[str] = ()) -> None:
+        """Count a finished file into the summary and the manifest (with the reader's notes, if any)."""
         self.summary.add(documents, characters, labels)
+        self.summary.notes += [f"{job.rel}: {n}" for n in notes]
         self.record(job, "ok", format=job.fmt.name, encoding=encoding, documents=documents, characters=characters,
-                    spans=dict(sorted(labels.items())))
+                    spans=dict(sorted(labels.items())), **({"notes": list(notes)} if notes else {}))
 
     def record(self, job: Job, status: str, **info) -> None:
         if status == "ok":
@@ -253,7 +258,7 @@ class Run:
                         raise
                     self.record(job, "failed", error=_reason(job, e))
                     continue
-                self.done(job, 1, len(src.text), Counter(s.label for s in doc.spans), src.encoding)
+                self.done(job, 1, len(src.text), Counter(s.label for s in doc.spans), src.encoding, src.notes)
             pending.clear()
 
         for job in jobs:

@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-MODULES = ["thunder_deid.formats.base", "thunder_deid.formats.text"]
+MODULES = ["thunder_deid.formats.base", "thunder_deid.formats.text", "thunder_deid.formats.pdf"]
 
 
 @pytest.mark.parametrize("name", MODULES)

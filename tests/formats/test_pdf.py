@@ -52,6 +52,25 @@ def test_a_pdf_without_text_layer_is_one_error_line(tmp_path):
         next(get_format(bad).read(bad, "bad"))
 
 
+def test_scanned_pages_among_text_pages_are_named_in_the_summary_and_the_manifest(tmp_path, capsys):
+    """Probed 2026-12-05: a PDF whose pages 2-3 were scans came out as page 1's text with no word that
+    anything was missing. The reader names the pages; `redact` prints them and the manifest keeps them."""
+    from thunder_deid.cli import main
+
+    (tmp_path / "in").mkdir()
+    pdf = _pdf(tmp_path / "in" / "판결.pdf", ["피고인 홍길동은 서울에 산다.", "", "", "피해자 김철수에게 전화하였다.", ""])
+    (src,) = get_format(pdf).read(pdf, "판결")
+    assert src.notes == ["page(s) 2-3, 5 of 5 have no text layer (scanned?): not in the output; run OCR on them"]
+    assert main(["redact", str(pdf), str(tmp_path / "one.txt")]) == 0
+    out, err = capsys.readouterr()
+    assert "(1 note(s))" in out and "note: " in err and "판결.pdf: page(s) 2-3, 5 of 5" in err
+    assert main(["redact", str(tmp_path / "in"), str(tmp_path / "out")]) == 0
+    import json
+
+    (row,) = [json.loads(x) for x in (tmp_path / "out" / "manifest.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert row["status"] == "ok" and row["notes"] == src.notes and "홍길동" not in json.dumps(row, ensure_ascii=False)
+
+
 @pytest.mark.parametrize("algorithm", ["RC4-128", "AES-256"])
 def test_a_pdf_that_only_restricts_copying_is_read_one_that_needs_a_password_is_refused(tmp_path, algorithm):
     """Probed 2026-12-05: every encrypted PDF was refused, though published judgments are often encrypted

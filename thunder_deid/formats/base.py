@@ -51,6 +51,8 @@ class Source:
     encoding: str | None = None
     meta: dict = field(default_factory=dict)
     state: Any = None  # format-private (parsed XML parts, line endings ...); never serialised
+    # what the user should know of this file's reading (a PDF page without text): counts and places, never text
+    notes: list[str] = field(default_factory=list)
 
     def locate(self, i: int) -> tuple[str, int] | None:
         """``(part, offset)`` of character ``i`` in the source file, or None for a character the reader

@@ -50,6 +50,8 @@ class Hwp(Format):
         accept_tracked_changes(pkg)
         src = read_package(pkg, MODEL, doc_id, self.name)
         src.meta["hwp_unconverted"] = len(caught)
+        if caught:
+            src.notes.append(f"{len(caught)} element(s) the HWP conversion could not carry are not in the output")
         yield src
 
     def write(self, out: Path, items: Iterable[tuple[Source, list]]) -> None:

@@ -1,7 +1,8 @@
 """PDF (``.pdf``): the text layer, page by page, through pypdf (BSD-3-Clause); read-only, the output is
 UTF-8 text with a form feed between pages. A PDF encrypted only against printing or copying (it opens without
 a password, as many published judgments do) is read; one that needs a password, or has no text layer (a
-scan), is refused with one line: decrypt it, or run OCR first."""
+scan), is refused with one line: decrypt it, or run OCR first. Scanned pages among text pages are named in the run's
+notes (the summary and the folder's manifest)."""
 
 from __future__ import annotations
 
@@ -42,4 +43,22 @@ class Pdf(Format):
         for k, page in enumerate(pages, 1):
             segments.append(Segment(pos, pos + len(page), f"page {k}", 0))
             pos += len(page) + 1
-        yield Source(doc_id, "\f".join(pages), self.name, segments)
+        blank = [k for k, page in enumerate(pages, 1) if not page.strip()]
+        # a scanned page among text pages: the output has nothing of it, and the user must know it is missing
+        notes = [f"page(s) {_ranges(blank)} of {len(pages)} have no text layer (scanned?): not in the output; "
+                 "run OCR on them"] if blank else []
+        yield Source(doc_id, "\f".join(pages), self.name, segments, notes=notes)
+
+
+def _ranges(pages: list[int]) -> str:
+    """``[2, 3, 4, 7]`` -> ``'2-4, 7'``.
+
+    >>> _ranges([2, 3, 4, 7]), _ranges([5])
+    ('2-4, 7', '5')
+    """
+    out, start = [], pages[0]
+    for a, b in zip(pages, pages[1:] + [None]):
+        if b != a + 1:
+            out.append(f"{start}-{a}" if a > start else f"{a}")
+            start = b
+    return ", ".join(out)

@@ -202,6 +202,8 @@ def cmd_redact(a: argparse.Namespace) -> int:
     summary = redact_path(a.input, a.output, a.mode, a.model, a.device, not a.no_patterns, seed=a.seed,
                           mapping=a.mapping, policy=load_policy(a.policy), restart=a.restart, **_load_options(a))
     print(summary.line(a.output))
+    for note in summary.notes:
+        print(f"note: {note}", file=sys.stderr)
     return 1 if summary.failed else 0
 
 
