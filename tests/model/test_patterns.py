@@ -32,10 +32,28 @@ from thunder_deid.model.patterns import apply_patterns, find_patterns
     ("메일(kim.minjun@example.co.kr)로", [("이메일주소", "kim.minjun@example.co.kr")]),
     ("@example.com", []),
     ("kim@localhost", []),
+    # IPv4 addresses (the shipped model has no IP주소 tag; 192.168.0.1 was left readable)
+    ("IP 주소 192.168.0.1에서 접속", [("IP주소", "192.168.0.1")]),
+    ("아이피(211.36.142.7),", [("IP주소", "211.36.142.7")]),
+    ("버전 1.2.3.4.5 또는 256.1.1.1", []),
+    ("제1.2.3.4항", []),
+    # dates of birth written as such (the model read "1980. 1." of "1980. 1. 1.생", leaving the day)
+    ("피해자 김철수(1980. 1. 1.생)에게", [("출생일자", "1980. 1. 1.")]),
+    ("피해자((1992. 4. 17.)생 )", [("출생일자", "1992. 4. 17.")]),
+    ("생년월일: 1980-01-01, 주소", [("출생일자", "1980-01-01")]),
+    ("피고인(1980년 1월 1일생)은", [("출생일자", "1980년 1월 1일")]),
+    ("피고인(80.1.15.생)", [("출생일자", "80.1.15.")]),
+    ("2020. 13. 1.생", []),                                              # no 13th month
+    ("피고인은 2020. 3. 5. 생활비를", []),                                # 생활, not 생
     # account names the text introduces as such
     ("피해자의 아이디(secret)와 비밀번호", [("아이디", "secret")]),
     ("아이디: hong_77 로 접속", [("아이디", "hong_77")]),
     ("ID(kim.k2)", [("아이디", "kim.k2")]),
+    ("아이디 happy123으로 로그인", [("아이디", "happy123")]),
+    ("아이디 ‘happy123’으로", [("아이디", "happy123")]),
+    ("아이디 및 비밀번호", []),
+    ("상품계정 100억 원, 미착품계정 130억 원", []),                      # bookkeeping accounts
+    ("아이디 12345로", []),
     ("계정(kim@example.com)", [("이메일주소", "kim@example.com")]),      # an e-mail address stays one
     ("아이디(가나다)", []),                                              # Hangul: the model's to read
     ("아이디(ab)", []),                                                  # too short to be sure

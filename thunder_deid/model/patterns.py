@@ -12,7 +12,11 @@ label          form (``-`` required between groups; ``X``, ``x``, ``*``, ``●``
 주민등록번호   ``YYMMDD-GNNNNNN``; month and day valid where written; G is 1-8 (also 외국인등록번호)
 전화번호       mobile ``01[016789]-NNN(N)-NNNN``, area code ``02``/``0[3-6][1-5]``, ``070``, ``050N``
 이메일주소     ``local@domain.tld``
-아이디         an ASCII account name of 3-30 characters right after ``아이디``, ``ID`` or ``계정`` and ``(`` or ``:``
+IP주소         an IPv4 address, four octets of 0-255 (``접속 IP 211.36.142.7``), not inside a longer dotted number
+출생일자       a date written as one's birth: before ``생`` (``(1980. 1. 1.생)``, ``(1992. 4. 17.)생``,
+               ``1980년 1월 1일생``) or after ``생년월일``; month and day valid (the model cut ``1980. 1.`` short)
+아이디         an ASCII account name of 3-30 characters right after ``아이디``, ``ID`` or ``계정`` and ``(``, ``:`` or
+               a quote, or after ``아이디`` or ``ID`` and a space when it holds a letter
 인명           a party's name in a judgment header line: a party role at the start of the line (``피 고 인``,
                ``원고, 피상고인``, ``원고, 상고인 겸 피상고인``, ``【채무자】`` …) then, on that line or the next,
                a 2-4 syllable name with a known Korean surname, ending the line or followed by ``(``, ``,``
@@ -67,6 +71,15 @@ def _rrn_ok(m: re.Match) -> bool:
     return not (dd.isdigit() and not 1 <= int(dd) <= 31)
 
 
+_DATE = (r"(?:19|20)?\d{2}[ \t]?[.\-/][ \t]?\d{1,2}[ \t]?[.\-/][ \t]?\d{1,2}\.?"
+         r"|(?:19|20)?\d{2}년[ \t]?\d{1,2}월[ \t]?\d{1,2}일")
+
+
+def _birth_ok(m: re.Match) -> bool:
+    y, mo, d = (int(x) for x in re.findall(r"\d+", m.group(1)))
+    return 1 <= mo <= 12 and 1 <= d <= 31
+
+
 def _spaced(word: str) -> str:
     """``검사`` -> a pattern that also matches the header spelling ``검 사``."""
     return r"[ \t]?".join(word)
@@ -114,9 +127,17 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("전화번호", re.compile(r"(?<![0-9-])(?:01[016789]|02|0[3-6][1-5]|070|050\d)-\d{3,4}-\d{4}(?![0-9-])")),
     Pattern("이메일주소", re.compile(r"(?<![\w.%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}"
                                    r"(?![A-Za-z0-9])")),
-    # an account name the text introduces as one: 아이디(secret), 아이디: hong_77, ID(kim.k); not the scheme of a
+    # an IPv4 address: four octets of 0-255, not part of a longer dotted number or a section number (제1.2.3.4항)
+    Pattern("IP주소", re.compile(r"(?<![0-9.제])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
+                              r"(?![0-9]|\.[0-9]|[ \t]?[항조호])")),
+    # a date of birth written as one: (1980. 1. 1.생), (1992. 4. 17.)생, 생년월일: 1980-01-01, 1980년 1월 1일생
+    Pattern("출생일자", re.compile(rf"(?<![0-9])((?:{_DATE}))(?=[ \t]?\)?[ \t]?생(?![가-힣]))"), _birth_ok, group=1),
+    Pattern("출생일자", re.compile(rf"생년월일[ \t]*[:：]?[ \t]*((?:{_DATE}))(?![0-9])"), _birth_ok, group=1),
+    # an account name the text introduces as one: 아이디(secret), 아이디: hong_77, 아이디 'kim.k'; not the scheme of a
     # link (계정(https://…)), which would take a whole URL span's place
-    Pattern("아이디", re.compile(r"(?:아이디|ID|계정)[ \t]*[(:：][ \t]*([A-Za-z0-9][A-Za-z0-9._-]{2,29})(?![A-Za-z0-9._@:/-])"),
+    # (after a bare space only a name with a letter, after 아이디 or ID: 상품계정 100억 원 is bookkeeping)
+    Pattern("아이디", re.compile(r"(?:(?:아이디|ID|계정)[ \t]*[(:：'\"‘“][ \t]*|(?:아이디|ID)[ \t]+(?=[A-Za-z0-9._-]*[A-Za-z]))"
+                              r"([A-Za-z0-9][A-Za-z0-9._-]{2,29})(?![A-Za-z0-9._@:/-])"),
             group=1),
     # the name on the title's line or on the next (law.go.kr: "원고, 상고인 겸 피상고인" / "강전지현 (소송대리인 …)")
     Pattern("인명", re.compile(rf"^[ \t【\[]*{_ROLE}(?:[ \t]*(?:,|겸)[ \t]*{_ROLE})*[ \t】\]]*"
