@@ -196,15 +196,46 @@ def cmd_export_onnx(a: argparse.Namespace) -> int:
 
 
 def cmd_redact(a: argparse.Namespace) -> int:
+    import tempfile
+
     from thunder_deid.pipeline import redact_path
     from thunder_deid.policy import load_policy
 
-    summary = redact_path(a.input, a.output, a.mode, a.model, a.device, not a.no_patterns, seed=a.seed,
-                          mapping=a.mapping, policy=load_policy(a.policy), restart=a.restart, **_load_options(a))
-    print(summary.line(a.output))
+    policy = load_policy(a.policy)
+    piped_in, piped_out = str(a.input) == "-", str(a.output) == "-"
+    with tempfile.TemporaryDirectory(prefix="thunder-deid-") as tmp:  # owner-only; holds the text for the run only
+        inp = _stdin_file(Path(tmp)) if piped_in else a.input
+        out = _stdout_file(inp, Path(tmp), a.mode or policy.mode) if piped_out else a.output
+        summary = redact_path(inp, out, a.mode, a.model, a.device, not a.no_patterns, seed=a.seed,
+                              mapping=a.mapping, policy=policy, restart=a.restart, **_load_options(a))
+        if piped_out:
+            sys.stdout.buffer.write(out.read_bytes())
+            sys.stdout.flush()
+    print(summary.line(a.output), file=sys.stderr if piped_out else sys.stdout)
     for note in summary.notes:
         print(f"note: {note}", file=sys.stderr)
     return 1 if summary.failed else 0
+
+
+def _stdin_file(tmp: Path) -> Path:
+    """``-`` as input: standard input saved as a text file (UTF-8, CP949 or EUC-KR, detected as for files)."""
+    path = tmp / "stdin.txt"
+    path.write_bytes(sys.stdin.buffer.read())
+    return path
+
+
+def _stdout_file(inp: Path, tmp: Path, mode: str) -> Path:
+    """``-`` as output: where the run writes what then goes to standard output (text, a JSONL, JSON)."""
+    from thunder_deid.errors import ThunderDeidError
+    from thunder_deid.formats import get_format
+
+    if inp.is_dir():
+        raise ThunderDeidError("output -: a folder input writes a folder (or a .jsonl file), not standard output")
+    fmt = get_format(inp)
+    if mode != "json" and fmt.name not in ("text", "jsonl", "pdf"):
+        raise ThunderDeidError(f"output -: a {inp.suffix} document is written as a file; name the output "
+                               f"*{fmt.output_suffix or inp.suffix} (or *.txt for its text)")
+    return tmp / ("stdout.jsonl" if fmt.name == "jsonl" else "stdout.txt")
 
 
 def _inference_options(p: argparse.ArgumentParser) -> None:
@@ -325,10 +356,13 @@ def register(sub: "argparse._SubParsersAction") -> None:
                        "manifest.jsonl; a second run resumes). DOCX and HWPX keep their layout; HWP is written as "
                        "HWPX, PDF as text.\nmodes:\n"
                        + "".join(f"  {m:<10} {type(get_operator(m)).description}\n" for m in operator_names())
-                       + "\nexample:\n  thunder-deid redact examples/sample_judgment.txt out.txt --mode court")
-    p.add_argument("input", type=Path, help="a document, a .jsonl file or a folder (read recursively)")
+                       + "\nexamples:\n  thunder-deid redact examples/sample_judgment.txt out.txt --mode court\n"
+                       "  pdftotext 판결.pdf - | thunder-deid redact - - --mode court > 판결.txt")
+    p.add_argument("input", type=Path, help="a document, a .jsonl file or a folder (read recursively); - for "
+                   "text on standard input")
     p.add_argument("output", type=Path, help="output file; for a folder input a folder, or a .jsonl file to "
-                   "collect every document in one")
+                   "collect every document in one; - for standard output (text, JSONL or JSON; the summary "
+                   "line then goes to standard error)")
     p.add_argument("--mode", choices=operator_names(), help="output mode (default: the policy's, else mask)")
     p.add_argument("--policy", type=Path, metavar="FILE",
                    help="YAML policy: per-label modes and thresholds, allow/deny lists, recognizers, consistency "
