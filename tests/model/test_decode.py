@@ -254,3 +254,17 @@ def test_one_reading_per_form_in_a_document():
     u = "김민준,이지은 서울 강남"
     apart = [Span(0, 3, "인명"), Span(4, 7, "인명"), Span(8, 10, "주소"), Span(11, 13, "주소")]
     assert tidy(apart, u) == apart
+
+
+def test_a_name_beside_a_company_s_legal_form_is_the_company_s():
+    """Round 28: F4 typed 164 held-out business mentions as persons (`공소외 이노로직 주식회사`). A form written
+    beside a legal form anywhere in the document is a business everywhere in it; a person's name elsewhere, or a
+    person named before a comma and a company, stays a person."""
+    from thunder_deid.document import Span
+    from thunder_deid.model.decode import tidy
+
+    t = "피해자 공소외 이노로직 주식회사, 이노로직의 대표 김민준, (주)바이오피아와 피해자 박서연, 주식회사 한빛"
+    at = lambda w, k=0: Span(t.index(w, k), t.index(w, k) + len(w), "인명")  # noqa: E731
+    spans = [at("이노로직"), at("이노로직", 20), at("김민준"), at("바이오피아"), at("박서연")]
+    got = [(t[s.start:s.end], s.label) for s in tidy(spans, t)]
+    assert got == [("이노로직", "사업체"), ("이노로직", "사업체"), ("김민준", "인명"), ("바이오피아", "사업체"), ("박서연", "인명")]

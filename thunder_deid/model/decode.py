@@ -140,12 +140,14 @@ def spans_from_path(path: np.ndarray, probs: np.ndarray, tags: Sequence[str], of
 def tidy(spans: Sequence[Span], text: str) -> list[Span]:
     """Decoded spans without glued punctuation at their edges, widened to whole ASCII words and to whole
     person names, then read one way throughout the document: pieces of one word joined, one label per form,
-    a part of a form detected elsewhere widened to it; words for people are no names."""
+    a part of a form detected elsewhere widened to it; a name a company's legal form stands beside is the
+    company's; words for people are no names."""
     from thunder_deid.consistency import joined_pieces, one_label, whole_forms
 
     spans = whole_stems(whole_names(without_particles(whole_words(trim_edges(spans, text), text), text), text), text)
     spans = stem_starts(spans, text)
-    return not_person_words(whole_forms(one_label(joined_pieces(spans, text), text), text), text)
+    spans = businesses_by_legal_form(one_label(joined_pieces(spans, text), text), text)
+    return not_person_words(whole_forms(spans, text), text)
 
 
 NAME_LABELS = ("인명",)
@@ -201,6 +203,34 @@ def without_particles(spans: Sequence[Span], text: str, labels: Sequence[str] | 
                     break
         out.append(s)
     return out
+
+
+# the legal forms of a company (상법, 민법): a name written beside one is the company's
+LEGAL_FORMS = ("주식회사", "유한회사", "유한책임회사", "합자회사", "합명회사", "농업회사법인", "(주)", "㈜", "(유)")
+BUSINESS = "사업체"
+
+
+def businesses_by_legal_form(spans: Sequence[Span], text: str) -> list[Span]:
+    """Person-name spans of a form that stands right before or after a company's legal form somewhere in the
+    document (``공소외 이노로직 주식회사``, ``(주)바이오피아``) relabelled as the generic business, there and at
+    every other occurrence: a business stem the tagger never saw reads like a given name after ``공소외``.
+
+        >>> t = "피해자 공소외 이노로직 주식회사, 이노로직의 대표, 피해자 김민준"
+        >>> at = lambda w, k=0: Span(t.index(w, k), t.index(w, k) + len(w), "인명")
+        >>> sp = [at("이노로직"), at("이노로직", 12), at("김민준")]
+        >>> [(t[s.start:s.end], s.label) for s in businesses_by_legal_form(sp, text=t)]
+        [('이노로직', '사업체'), ('이노로직', '사업체'), ('김민준', '인명')]
+    """
+    forms = {text[s.start:s.end] for s in spans if s.label in NAME_LABELS and _beside_legal_form(text, s)}
+    if not forms:
+        return list(spans)
+    return [s.with_label(BUSINESS) if s.label in NAME_LABELS and text[s.start:s.end] in forms else s for s in spans]
+
+
+def _beside_legal_form(text: str, s: Span) -> bool:
+    after = text[s.end:s.end + 8].lstrip(" ")
+    before = text[max(0, s.start - 8):s.start].rstrip(" ")
+    return after.startswith(LEGAL_FORMS) or before.endswith(LEGAL_FORMS)
 
 
 def not_person_words(spans: Sequence[Span], text: str) -> list[Span]:
