@@ -265,6 +265,6 @@ def test_a_name_beside_a_company_s_legal_form_is_the_company_s():
 
     t = "피해자 공소외 이노로직 주식회사, 이노로직의 대표 김민준, (주)바이오피아와 피해자 박서연, 주식회사 한빛"
     at = lambda w, k=0: Span(t.index(w, k), t.index(w, k) + len(w), "인명")  # noqa: E731
-    spans = [at("이노로직"), at("이노로직", 20), at("김민준"), at("바이오피아"), at("박서연")]
+    spans = [at("이노로직"), at("이노로직", 12), at("김민준"), at("바이오피아"), at("박서연")]
     got = [(t[s.start:s.end], s.label) for s in tidy(spans, t)]
     assert got == [("이노로직", "사업체"), ("이노로직", "사업체"), ("김민준", "인명"), ("바이오피아", "사업체"), ("박서연", "인명")]
