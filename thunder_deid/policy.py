@@ -238,7 +238,8 @@ class _Reader:
 
     def label(self, v: Any, path: tuple) -> str:
         if not isinstance(v, str) or split_label(v)[0] not in self.tax:
-            raise self.fail(path, f"{v!r} is not a taxonomy node (see `thunder-deid taxonomy show`)")
+            raise self.fail(path, f"{v!r} is not a taxonomy node{self.tax.did_you_mean(v) if isinstance(v, str) else ''} "
+                                  "(see `thunder-deid taxonomy show`)")
         return v
 
     def labels(self, v: Any) -> dict[str, LabelRule]:

@@ -52,3 +52,19 @@ def test_a_policy_given_in_python_as_a_mapping_is_read_like_the_file(tagger, tmp
         tagger.redact(text, policy={"labels": {"인명": "erase"}})
     with pytest.raises(ThunderDeidError, match="expected a Policy, a mapping or a YAML file's path, not list"):
         tagger.redact(text, policy=["court"])
+
+
+@pytest.mark.parametrize("value, message", [
+    (None, "text must be str, not NoneType"),
+    ("피고인 홍길동".encode("cp949"), r"text must be str, not bytes: decode it first"),
+    (123, "text must be str, not int"),
+])
+def test_the_python_api_names_a_wrong_argument(tagger, value, message):
+    """Probed 2026-12-05: redact(b"...") and redact(None) failed inside unicodedata with `is_normalized()
+    argument 2 must be str`, naming nothing the caller wrote."""
+    with pytest.raises(TypeError, match=message):
+        tagger.redact(value)
+    with pytest.raises(TypeError, match=message):
+        tagger.predict(value)
+    with pytest.raises(TypeError, match="seed must be an int, not str"):
+        tagger.redact("피고인 홍길동", mode="surrogate", seed="7")

@@ -228,7 +228,7 @@ class Tagger:
         return out
 
     def predict(self, text: str, doc_id: str = "text") -> Document:
-        return self.predict_documents([Document(doc_id, text, [])])[0]
+        return self.predict_documents([Document(doc_id, _text(text), [])])[0]
 
     def redact(self, text: str, mode: str | None = None, policy=None, seed: int = 0) -> str:
         """``text`` de-identified in output mode ``mode`` (``tag``, ``mask``, ``court``, ``surrogate``, ``json``;
@@ -237,6 +237,8 @@ class Tagger:
         ``seed`` for ``surrogate``."""
         from thunder_deid.policy import load_policy
 
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
         return load_policy(policy).redact(self.predict(text), mode, seed)[0]
 
     def iter_predict(self, docs: Iterable[Document], chunk: int = 64, progress=None) -> Iterator[Document]:
@@ -250,3 +252,13 @@ class Tagger:
                 buf = []
         if buf:
             yield from self.predict_documents(buf, progress)
+
+
+def _text(text: object) -> str:
+    """``text`` if it is a string; anything else is a clear error (bytes: decode them first)."""
+    if isinstance(text, str):
+        return text
+    if isinstance(text, (bytes, bytearray)):
+        raise TypeError("text must be str, not bytes: decode it first (data.decode('utf-8') or 'cp949'), or give "
+                        "the file to `thunder-deid redact`, which detects the encoding")
+    raise TypeError(f"text must be str, not {type(text).__name__}")
