@@ -73,7 +73,6 @@ def baseline_decode_spans(logprobs, tags, offsets, text):
 
 def baseline_predict(model, tokenizer, labels, docs, max_length, stride, batch_tokens=8192):
     """``predict_documents`` as it was before backends and streaming (commit 6a76d26), for comparison."""
-    import numpy as np
     import torch
 
     from thunder_deid.document import Document

@@ -296,8 +296,6 @@ CERTAIN_MARGIN = 1e-3  # log-prob units: far above float32 rounding of the few s
 def _certain_columns(tags: tuple[str, ...]):
     """``(O's column, B-/I- columns of the types with both tags, B- columns of types without I-)``, or None
     when there is no ``O`` or a tag outside BIO. A type's ``I-`` without its ``B-`` is on no path."""
-    import numpy as np
-
     types, b_col, i_col, o = _type_columns(tags)
     if o < 0 or any(t != "O" and t[:2] not in ("B-", "I-") for t in tags):
         return None

@@ -220,11 +220,11 @@ def whole_forms(spans: Sequence[Span], text: str, allow: Iterable[str] = (), min
     return [taken[k] for k in starts]
 
 
-class _Ranges:
+class Ranges:
     """The union of ``[a, b)`` ranges, sorted: an overlap test and an insertion cost a bisection, so a
     register of thousands of parties is not quadratic in its names.
 
-        >>> r = _Ranges([(10, 13), (0, 3), (2, 5)])
+        >>> r = Ranges([(10, 13), (0, 3), (2, 5)])
         >>> [r.overlaps(a, b) for a, b in ((5, 10), (4, 6), (12, 20), (13, 14))]
         [False, True, True, False]
     """
@@ -258,7 +258,7 @@ def propagate(doc: Document, allow: Iterable[str] = (), min_length: int = 2) -> 
     if not weights:
         return doc.with_spans(spans) if spans != list(doc.spans) else doc
     best = _best_scores(spans, doc.text)
-    taken = _Ranges((s.start, s.end) for s in spans)
+    taken = Ranges((s.start, s.end) for s in spans)
     replaced = _inside(spans)
     starts = starts_of(doc.text, weights)
     added: list[Span] = []

@@ -1,7 +1,6 @@
 """Train/eval source parts: a stable split of every surrogate source, and realisations that never meet."""
 
 import json
-import random
 from collections import defaultdict
 
 import pytest
@@ -119,7 +118,6 @@ def test_cli_source(tmp_path, capsys):
 @pytest.mark.shared
 def test_judgments_with_the_old_inventory_never_meet(shared_data):
     """Real fact sections and the old-scheme inventory: the inventory's values are split too."""
-    from thunder_deid.document import read_jsonl
     from thunder_deid.corpus.thunder import convert_thunder
 
     docs = convert_thunder(shared_data / "thunder_deid" / "documents")[::40]

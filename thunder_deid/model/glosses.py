@@ -36,9 +36,10 @@ and a foreigner's name in Latin letters likewise (:data:`LATIN_NAME`; law.go.kr'
 
 from __future__ import annotations
 
+import bisect
+import functools
 import re
 from dataclasses import replace
-from typing import Iterable
 
 from thunder_deid.document import Document, Span
 
@@ -68,9 +69,10 @@ _END = r"(?=[,，、;)][^\n]*|[ \t][^\n]*\))"  # the gloss ends the parentheses 
 _GLOSS_AFTER = re.compile(rf"[ \t]?\(([{HANJA}]{{2,12}}|{_LATIN}){_END}")
 _GLOSS_BEFORE = re.compile(rf"(?<![{HANJA}A-Za-z])([{HANJA}]{{2,12}}|{_LATIN})[ \t]?\($")
 # a Hanja or Latin name's Hangul reading: Nguyen Van An(응우옌 반 안, 베트남 국적)
-_HANGUL_AFTER = re.compile(rf"[ \t]?\(([가-힣]{{2,}}(?:[ \t][가-힣]+){{0,3}})(?=[,，、;)])")
+_HANGUL_AFTER = re.compile(r"[ \t]?\(([가-힣]{2,}(?:[ \t][가-힣]+){0,3})(?=[,，、;)])")
 
 
+@functools.lru_cache(maxsize=None)
 def _glossed(label: str) -> bool:
     from thunder_deid.taxonomy import load_taxonomy
 
@@ -100,20 +102,32 @@ def with_glosses(doc: Document) -> Document:
     """``doc`` with the glosses of its person, business and organisation mentions as spans: a Hanja or Latin
     run in parentheses right after a Hangul mention (or right before it when the mention stands in the
     parentheses), a Hangul reading right after a Hanja or Latin one. A gloss takes the place of spans lying
-    wholly inside it (the model read ``응우옌`` of ``응우옌 반 안``) and gives way to one reaching outside it."""
+    wholly inside it (the model read ``응우옌`` of ``응우옌 반 안``) and gives way to one reaching outside it.
+    Spans are found by bisection, so a register of thousands of glossed names costs what it holds."""
+    from thunder_deid.consistency import Ranges
+
     spans = sorted(doc.spans, key=lambda s: (s.start, s.end))
-    added = False
-    for s in list(spans):
-        if not _glossed(s.label) or s not in spans:  # a span an earlier gloss took the place of
+    starts = [s.start for s in spans]
+    longest = max((s.end - s.start for s in spans), default=0)
+    gone: set[int] = set()
+    added: list[Span] = []
+    glossed = Ranges(())
+    for i, s in enumerate(spans):
+        if i in gone or not _glossed(s.label):  # a span an earlier gloss took the place of
             continue
         for a, e in _candidates(doc.text, s):
-            hits = [t for t in spans if t.start < e and a < t.end]
-            if any(t.start < a or t.end > e or not _glossed(t.label) for t in hits):
+            hits = [j for j in range(bisect.bisect_left(starts, a - longest), bisect.bisect_left(starts, e))
+                    if j not in gone and spans[j].end > a]
+            if glossed.overlaps(a, e) or any(spans[j].start < a or spans[j].end > e or not _glossed(spans[j].label)
+                                             for j in hits):
                 continue
-            spans = [t for t in spans if t not in hits]
-            spans.append(Span(a, e, s.label, score=s.score, extra={"same_as": doc.text[s.start:s.end]}))
-            added = True
-    return doc.with_spans(sorted(spans, key=lambda s: (s.start, s.end))) if added else doc
+            gone.update(hits)
+            added.append(Span(a, e, s.label, score=s.score, extra={"same_as": doc.text[s.start:s.end]}))
+            glossed.add(a, e)
+    if not added:
+        return doc
+    kept = [s for i, s in enumerate(spans) if i not in gone]
+    return doc.with_spans(sorted(kept + added, key=lambda s: (s.start, s.end)))
 
 
 def linked(doc: Document) -> Document:
