@@ -85,26 +85,35 @@ def occurrences(text: str, form: str, replaced: Callable[[int], bool] = lambda i
             yield a, a + len(form)
 
 
-def starts_of(text: str, forms: Iterable[str]) -> Callable[[str], Iterable[int]]:
+def starts_of(text: str, forms: Iterable[str], overlapping: bool = False) -> Callable[[str], Iterable[int]]:
     """Where each of ``forms`` starts in ``text``. A few forms are each searched for in the whole text; many
-    (a register of thousands of parties) are found through one index of the text's two-character heads, so
-    the cost is not the forms times the text.
+    (a register of thousands of parties) are all found in one pass over the text's two- and three-character
+    heads, each position then checked against the forms of that head by length, so the cost is neither the
+    forms times the text nor the forms times the positions of a shared head (``010-1234-…``).
 
-        >>> find = starts_of("김민준과 김민수, 김민준", ["김민준", "김민수"] * 40)
+        >>> find = starts_of("김민준과 김민수, 김민준", ["김민준", "김민수", "김민"] * 40)
         >>> list(find("김민준")), list(find("김민수")), list(find("김민"))
         ([0, 10], [5], [0, 5, 10])
+
+    Many forms are found wherever they start, overlapping occurrences too; a few, one after another unless
+    ``overlapping`` (``아아`` in ``아아아``: ``[0]``, overlapping ``[0, 1]``).
     """
     forms = set(forms)
-    search = lambda f: (m.start() for m in re.finditer(re.escape(f), text))  # noqa: E731
+    search = lambda f: (m.start() for m in re.finditer(f"(?={re.escape(f)})" if overlapping else re.escape(f), text))  # noqa: E731
     if len(forms) < 64:
         return search
-    index: dict[str, list[int]] = {}
-    for k in (2, 3):  # heads of three characters where a form has them: a surname and one syllable repeat a lot
-        heads = {f[:k] for f in forms if len(f) == k or (k == 3 and len(f) > 3)}
-        for i in range(len(text) - k + 1) if heads else ():
-            if text[i:i + k] in heads:
-                index.setdefault(text[i:i + k], []).append(i)
-    return lambda f: (i for i in index.get(f[:3], ()) if text.startswith(f, i)) if len(f) > 1 else search(f)
+    by_head: dict[str, dict[int, set[str]]] = {}  # head -> form length -> forms
+    for f in forms:
+        if len(f) > 1:
+            by_head.setdefault(f[:3], {}).setdefault(len(f), set()).add(f)
+    found: dict[str, list[int]] = {}
+    for k in {len(h) for h in by_head}:
+        for i in range(len(text) - k + 1):
+            lengths = by_head.get(text[i:i + k])
+            for n, fs in lengths.items() if lengths else ():
+                if (f := text[i:i + n]) in fs:
+                    found.setdefault(f, []).append(i)
+    return lambda f: found.get(f, ()) if len(f) > 1 else search(f)
 
 
 def _forms(spans: Sequence[Span], text: str, allow: Iterable[str], min_length: int) -> dict[str, Counter]:
@@ -180,8 +189,8 @@ def whole_forms(spans: Sequence[Span], text: str, allow: Iterable[str] = (), min
     """``spans`` where a detection lying inside a word occurrence of a longer detected form gives way to that
     form (the model tagged ``장나`` of ``장나라는`` and ``장나라`` elsewhere: ``라`` would stay readable). A detection
     reaching past the occurrence is the model's longer reading and is kept; nothing is added where nothing was
-    detected. Occurrences are looked for only around detections (a substring of the form), so the cost grows
-    with the detections, not with the document times the forms.
+    detected. Every occurrence of every form is found in one pass (:func:`starts_of`), and each is checked
+    against the detections by bisection.
 
         >>> t = "피해자 장나라에게 전화하였다. 피해자 장나라는 송금하였다."
         >>> [t[s.start:s.end] for s in whole_forms([Span(4, 7, "인명"), Span(21, 23, "인명")], t)]
@@ -193,19 +202,15 @@ def whole_forms(spans: Sequence[Span], text: str, allow: Iterable[str] = (), min
         return spans
     best = _best_scores(spans, text)
     replaced = _inside(spans)
-    where: dict[str, list[int]] = {}  # detected text -> its starts
-    for s in spans:
-        where.setdefault(text[s.start:s.end], []).append(s.start)
     longest = max(s.end - s.start for s in spans)
     taken = {(s.start, s.end): s for s in spans}
     starts = sorted(taken)
+    at = starts_of(text, weights, overlapping=True)
     for form in sorted(weights, key=len, reverse=True):  # longer forms first: 김민준 before 민준
         n = len(form)
-        found = {at - i for i in range(n) for j in range(i + 1, n + 1) if j - i < n
-                 for at in where.get(form[i:j], ())}
-        for a in sorted(found):
+        for a in at(form):
             b = a + n
-            if a < 0 or text[a:b] != form or not stands_as_word(text, a, b, replaced):
+            if not stands_as_word(text, a, b, replaced):
                 continue
             k = bisect.bisect_left(starts, (b, -1))
             hit = [(x, y) for x, y in starts[max(0, bisect.bisect_left(starts, (a - longest, -1))):k] if y > a]
@@ -213,7 +218,7 @@ def whole_forms(spans: Sequence[Span], text: str, allow: Iterable[str] = (), min
                 continue
             for h in hit:
                 del taken[h]
-                starts.remove(h)
+                del starts[bisect.bisect_left(starts, h)]
             taken[a, b] = Span(a, b, weights[form].most_common(1)[0][0], score=best[form], extra={"propagated": True})
             bisect.insort(starts, (a, b))
             longest = max(longest, n)

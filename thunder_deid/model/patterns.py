@@ -201,12 +201,16 @@ def find_patterns(text: str, patterns: Sequence[Pattern] = PATTERNS) -> list[Spa
     built-in ones by default, or a policy file's own recognizers (:mod:`thunder_deid.policy`)."""
     from thunder_deid.model.decode import without_particles
 
+    from thunder_deid.consistency import Ranges
+
     found: list[Span] = []
+    taken = Ranges(())
     for p in patterns:
         for m in p.regex.finditer(text):
             a, b = m.start(p.group), m.end(p.group)
-            if p.valid(m) and not any(s.start < b and a < s.end for s in found):
+            if p.valid(m) and not taken.overlaps(a, b):
                 found.append(Span(a, b, p.label, score=1.0))
+                taken.add(a, b)
     # a body line can open like a header line (피고인 김기철은, 사실은 …): a particle goes where the text shows it
     return without_particles(sorted(found, key=lambda s: s.start), text)
 
@@ -229,5 +233,8 @@ def overlay(doc: Document, found: Sequence[Span]) -> Document:
     """``doc`` with ``found`` added and every span of ``doc`` that overlaps one of them removed."""
     if not found:
         return doc
-    kept = [s for s in doc.spans if not any(f.start < s.end and s.start < f.end for f in found)]
+    from thunder_deid.consistency import Ranges
+
+    over = Ranges((f.start, f.end) for f in found)
+    kept = [s for s in doc.spans if not over.overlaps(s.start, s.end)]
     return Document(doc.id, doc.text, sorted(kept + list(found), key=lambda s: (s.start, s.end)), doc.meta)

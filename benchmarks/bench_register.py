@@ -1,0 +1,62 @@
+"""`redact --mode court` on a register of many parties, this checkout against a baseline checkout, in one run.
+
+A judgment listing thousands of plaintiffs, or a register, holds thousands of detected names and numbers. Each
+step after the tagger (patterns, glosses, consistency, the decoder's ``whole_forms``) must cost what the text
+holds, not the spans times the spans. For each N this times ``td.load().redact(text, mode="court")`` on the
+synthetic register of ``bench_consistency.py`` (N lines, each naming one party twice with a phone number), in a
+fresh process per checkout (the model loaded and warmed first, outside the timing), and says whether both
+outputs are the same::
+
+    git worktree add /tmp/base 201133a
+    python benchmarks/bench_register.py --baseline /tmp/base --n 1000 4000 16000
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+_CHILD = r"""
+import hashlib, json, sys, time
+import thunder_deid as td  # first: bench_consistency puts this checkout's root on sys.path
+sys.path.insert(0, sys.argv[2])
+from bench_consistency import register
+assert td.__file__.startswith(sys.argv[3]), td.__file__
+t = td.load(threads=2)
+t.redact("피고인 김민준은 피해자 이서연에게", mode="court")
+text = register(int(sys.argv[1])).text
+a = time.perf_counter()
+out = t.redact(text, mode="court")
+print(json.dumps({"seconds": time.perf_counter() - a, "sha": hashlib.sha256(out.encode()).hexdigest()[:12]}))
+"""
+
+
+def run(tree: Path, n: int) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    r = subprocess.run([sys.executable, "-c", _CHILD, str(n), str(ROOT / "benchmarks"), str(tree.resolve())], env=env, cwd=tree,
+                       capture_output=True, text=True, check=True)
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--baseline", type=Path, required=True, help="a checkout of the baseline commit (git worktree)")
+    ap.add_argument("--n", type=int, nargs="+", default=[1000, 4000, 16000])
+    a = ap.parse_args()
+    print(f"{'parties':>8} {'characters':>11} {'this checkout s':>16} {'baseline s':>11} same output")
+    for n in a.n:
+        now, was = run(ROOT, n), run(a.baseline, n)
+        chars = len(__import__("bench_consistency").register(n).text)
+        print(f"{n:8d} {chars:11,d} {now['seconds']:16.1f} {was['seconds']:11.1f} "
+              f"{'yes' if now['sha'] == was['sha'] else 'no'}")
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    main()
