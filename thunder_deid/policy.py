@@ -35,7 +35,7 @@ from typing import Any
 
 from thunder_deid.consistency import joined_pieces, occurrences, particle_follows, propagate
 from thunder_deid.document import Document, Span
-from thunder_deid.model.patterns import ROLES
+from thunder_deid.model.patterns import PERSON_ROLES
 from thunder_deid.errors import ConfigError, ThunderDeidError
 from thunder_deid.operators import Replacement, get_operator, operator_names
 from thunder_deid.operators.base import apply, source_replacements
@@ -48,8 +48,7 @@ _TEXT_MODES = ("tag", "mask", "court", "surrogate")  # modes that replace text (
 
 # Words that name a party's role, never the party: a span that is only one of them is not replaced (the
 # model sometimes tags "공소외" in law.go.kr text, and consistency would then replace every role word).
-ROLE_WORDS = frozenset(ROLES) | {"공소외", "피해자", "증인", "참고인", "고소인", "고발인", "피의자", "사건본인", "검사",
-                                 "변호인", "변호사", "판사", "재판장", "대표이사", "대표자", "망인", "소외"}
+ROLE_WORDS = frozenset(PERSON_ROLES) | {"검사", "변호인", "변호사", "판사", "재판장"}
 
 
 @dataclass

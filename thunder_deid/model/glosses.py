@@ -1,7 +1,7 @@
 """A name's other spellings: its Hanja or Latin gloss, and a Hanja or Latin name standing after a role word.
 
 Judgments, registers and contracts give a party's name in Hangul and then in Hanja or in Latin letters,
-``피고인 김철수(金哲洙, 45세)``, ``주식회사 한빛(韓빛)``, ``John Smith``-style ``김철수(Kim Cheol-su)``. The tagger
+``피고인 김철수(金哲洙, 45세)``, ``주식회사 한빛(韓光)``, ``John Smith``-style ``김철수(Kim Cheol-su)``. The tagger
 reads Hangul; a gloss left as it stands shows the very name its detection replaced. So a run of Hanja or
 Latin letters in parentheses right after a detected person, business or organisation (or the detected name
 in parentheses right after such a run: ``金哲洙(김철수)``) is one more mention of it: a span of the same
@@ -23,14 +23,12 @@ A Hanja or Latin name's Hangul reading likewise, in place of the part the model 
 
 A common word's Hanja after a word that is not a detection (``사법(私法)``) is left alone. A Hanja name
 with no Hangul beside it is found where only a name can stand, after a party's role word, when it starts
-with a Korean surname's character (:data:`HANJA_NAME`, one of the fixed-form patterns)::
+with a Korean surname's character (:data:`HANJA_RUN`, in one of the fixed-form patterns of
+:mod:`thunder_deid.model.patterns`), and a foreigner's name in Latin letters likewise (:data:`LATIN_RUN`)::
 
-    >>> [m.group(1) for m in HANJA_NAME.finditer("피고인 金哲洙는 被告人 本人과 피 고 인 南宮民은, 사법(私法)상")]
+    >>> [m.group() for m in re.finditer(HANJA_RUN, "金哲洙는 本人과 南宮民은, 사법(私法)상")]
     ['金哲洙', '南宮民']
-
-and a foreigner's name in Latin letters likewise (:data:`LATIN_NAME`; law.go.kr's placeholders stay)::
-
-    >>> [m.group(1) for m in LATIN_NAME.finditer("피해자 Nguyen Van An은 피고인 John Smith에게, 피고인 A와 AB는")]
+    >>> [m.group() for m in re.finditer(LATIN_RUN, "Nguyen Van An은 John Smith에게, A와 AB는")]
     ['Nguyen Van An', 'John Smith']
 """
 
@@ -51,16 +49,11 @@ HANJA_SURNAMES_2 = ("南宮", "皇甫", "諸葛", "鮮于", "獨孤", "司空", 
 HANJA_SURNAMES_1 = ("金李朴崔鄭姜趙尹張林韓吳徐申權黃安宋全洪柳高文孫梁裵裴白曺曹許劉南沈盧丁河郭成車朱禹具辛任田閔兪"
                     "羅陳池嚴元蔡千方孔康玄咸卞廉楊邊呂秋魯都蘇愼慎石宣薛馬吉周延表魏明房潘王琴玉陸印孟諸卓秦鞠余芮奇殷"
                     "片龍慶太睦桂皮邢杜智甘董陰賓晋晉昔奉夫承于胡尙尚庾程葛弓景鍾莊錢溫牟范史唐賈蔣雷郁簡")
-# the words after which only a person's name stands (officials' titles apart: A.2 keeps their names)
-PERSON_ROLES = ("피고인", "원고", "피고", "신청인", "피신청인", "청구인", "피청구인", "채권자", "채무자", "항소인", "피항소인",
-                "상고인", "피상고인", "재항고인", "항고인", "상대방", "공소외", "피해자", "증인", "참고인", "고소인", "고발인",
-                "피의자", "사건본인", "망인", "소외", "대표이사", "대표자", "성명")
-_ROLE = "(?:" + "|".join(r"[ \t]?".join(w) for w in sorted(PERSON_ROLES, key=len, reverse=True)) + ")"
 _SURNAME = "(?:" + "|".join(HANJA_SURNAMES_2) + f"|[{HANJA_SURNAMES_1}])"
-HANJA_NAME = re.compile(rf"{_ROLE}[ \t]*[:：]?[ \t]*({_SURNAME}[{HANJA}]{{1,3}})(?![{HANJA}])")
-# a foreigner's name in Latin letters there (capitalised words: not the court's placeholders A, AB)
-LATIN_NAME = re.compile(rf"{_ROLE}[ \t]*[:：]?[ \t]*([A-Z][a-z]+(?:-[A-Za-z][a-z]+)*(?:[ \t][A-Z][a-z]+(?:-[A-Za-z][a-z]+)*){{0,3}})"
-                        r"(?![A-Za-z-])")
+# a name in Hanja (a Korean surname's character first) or in capitalised Latin words (not the court's
+# placeholders A, AB); the patterns look for them after a person's role word (model.patterns.PERSON_ROLES)
+HANJA_RUN = rf"{_SURNAME}[{HANJA}]{{1,3}}(?![{HANJA}])"
+LATIN_RUN = r"[A-Z][a-z]+(?:-[A-Za-z][a-z]+)*(?:[ \t][A-Z][a-z]+(?:-[A-Za-z][a-z]+)*){0,3}(?![A-Za-z-])"
 
 # the labels whose mentions have glosses: a person's name, a business, an organisation (and what lies under)
 GLOSSED = ("이름", "사업체", "조직")

@@ -55,7 +55,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from thunder_deid.document import Document, Span
-from thunder_deid.model.glosses import HANJA_NAME, LATIN_NAME, with_glosses
+from thunder_deid.model.glosses import HANJA_RUN, LATIN_RUN, with_glosses
 from thunder_deid.taxonomy.policy import prediction_target
 
 _M = r"[0-9Xx*●○]"  # a digit or a masked digit
@@ -88,6 +88,10 @@ def _spaced(word: str) -> str:
 ROLES = ("피고인", "원고", "피고", "신청인", "피신청인", "청구인", "피청구인", "채권자", "채무자", "항소인",
           "피항소인", "상고인", "피상고인", "재항고인", "항고인", "상대방", "소송대리인")
 _ROLE = "(?:" + "|".join(_spaced(r) for r in sorted(ROLES, key=len, reverse=True)) + ")"
+# the words after which only a person's name stands (officials' titles apart: A.2 keeps their names)
+PERSON_ROLES = ROLES + ("공소외", "피해자", "증인", "참고인", "고소인", "고발인", "피의자", "사건본인", "망인", "소외",
+                        "대표이사", "대표자")
+_PERSON_ROLE = "(?:" + "|".join(_spaced(r) for r in sorted(PERSON_ROLES + ("성명",), key=len, reverse=True)) + r")[ \t]*[:：]?[ \t]*"
 _NOT_NAMES = frozenset(ROLES) | {"검사", "주식회사", "대한민국", "국가", "불상", "미상", "성명불상"}
 
 
@@ -143,9 +147,9 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("인명", re.compile(rf"^[ \t【\[]*{_ROLE}(?:[ \t]*(?:,|겸)[ \t]*{_ROLE})*[ \t】\]]*"
                              rf"(?:[ \t:]+|[ \t:]*\n[ \t【\[]*)([가-힣]{{2,4}})"
                              r"(?=[ \t]*(?:$|\(|,|외\b|외\s))", re.M), _header_name_ok, group=1),
-    # a name in Hanja where only a name stands: 피고인 金哲洙는, 공소외 南宮民 (model.glosses)
-    Pattern("인명", HANJA_NAME, group=1),
-    Pattern("인명", LATIN_NAME, group=1),
+    # a name in Hanja or Latin letters where only a name stands: 피고인 金哲洙는, 피해자 John Smith (model.glosses)
+    Pattern("인명", re.compile(rf"{_PERSON_ROLE}({HANJA_RUN})"), group=1),
+    Pattern("인명", re.compile(rf"{_PERSON_ROLE}({LATIN_RUN})"), group=1),
 )
 
 
