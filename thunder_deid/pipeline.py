@@ -32,7 +32,7 @@ from typing import Iterator, Sequence
 
 from thunder_deid.document import Document
 from thunder_deid.errors import ThunderDeidError
-from thunder_deid.formats import Format, Source, apply_replacements, document_id, get_format, suffixes
+from thunder_deid.formats import Format, Source, apply_replacements, document_id, formats, get_format, suffixes
 from thunder_deid.formats.base import write_text
 from thunder_deid.io import atomic_writer, check_output_file, refuse_overwrite_input
 
@@ -96,6 +96,11 @@ def plan(inp: Path, out: Path, mode: str) -> tuple[list[Job], list[Path], bool]:
             also = " (or .txt)" if want != ".txt" else ""
             raise ThunderDeidError(f"output {out}: a {inp.suffix} input is written as {want}{also}; "
                                    f"name the output *{want}")
+        other = next((f for f in formats().values() if out.suffix.lower() in f.suffixes), None)
+        if mode != "json" and not want and not as_text and other is not None and other.name != fmt.name:
+            # text written under a .docx or .jsonl name opens in nothing that name promises
+            raise ThunderDeidError(f"output {out}: a {inp.suffix or 'text'} input is written as it is read, not as "
+                                   f"{other.name.upper()}; name the output *{inp.suffix or '.txt'}")
         return [Job(inp, inp.name, document_id(inp), fmt, out, as_text)], [], False
     if not inp.is_dir():
         raise ThunderDeidError(f"{inp}: neither a regular file nor a folder (a pipe or a device); save it to a file first")

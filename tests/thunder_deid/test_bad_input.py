@@ -88,3 +88,18 @@ def test_unexpected_os_error_is_one_line(tmp_path, capsys, monkeypatch):
     assert main(["validate", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert "locked.jsonl: Permission denied" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("src, out, message", [
+    ("a.txt", "a.docx", "output {out}: a .txt input is written as it is read, not as DOCX; name the output *.txt"),
+    ("a.txt", "a.jsonl", "not as JSONL; name the output *.txt"),
+    ("a.jsonl", "a.txt", "a .jsonl input is written as it is read, not as TEXT; name the output *.jsonl"),
+])
+def test_an_output_named_for_another_format_is_refused_before_anything_runs(tmp_path, capsys, src, out, message):
+    """Probed 2026-12-05: `redact a.txt a.docx` wrote plain text into a file named .docx (Word cannot open it)."""
+    from thunder_deid.cli import main
+
+    (tmp_path / src).write_text('{"id": "a", "text": "피고인 홍길동"}\n' if src.endswith(".jsonl") else "피고인 홍길동\n",
+                                encoding="utf-8")
+    assert main(["redact", str(tmp_path / src), str(tmp_path / out)]) == 2
+    assert message.format(out=tmp_path / out) in capsys.readouterr().err and not (tmp_path / out).exists()
