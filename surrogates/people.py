@@ -142,7 +142,29 @@ def _nationality(rng: random.Random, ctx: Ctx, foreign: dict) -> str | None:
             return nation
     if ctx.sub in ("외국인이름", "외국인"):
         return rng.choice(list(foreign))
-    return None
+    return reads_foreign(ctx.mention, foreign) if ctx.like_mention else None
+
+
+def reads_foreign(mention: str, foreign: dict) -> str | None:
+    """The foreign name list a real name reads as, for a pseudonym like it: a name in Latin letters reads as
+    an English one, a Hangul one written in words whose family name a list holds as that list's
+    (``응우옌 반 안``: 베트남이름; ``제임스 스미스``: 영어이름); a Korean name reads as none.
+
+        >>> from thunder_deid.surrogates.lexicon import packaged
+        >>> f = packaged()["names"]["foreign"]
+        >>> reads_foreign("응우옌 반 안", f), reads_foreign("John Smith", f), reads_foreign("김민준", f)
+        ('베트남이름', '영어이름', None)
+    """
+    if not any("가" <= c <= "힣" for c in mention):
+        return "영어이름" if re.search(r"[A-Za-z]{2}", mention) and "영어이름" in foreign else None
+    words = mention.split()
+    if len(words) < 2:
+        return None
+    for nation, spec in foreign.items():
+        family = words[-1] if spec.get("order") == "given_first" else words[0]
+        if family in spec["family"]:
+            return nation
+    return None  # one word (장, 이민수) may be Korean: read as such
 
 
 def foreign_name(rng: random.Random, spec: dict) -> str:

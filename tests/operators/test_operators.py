@@ -213,3 +213,20 @@ def test_a_pseudonym_takes_the_nationality_written_for_its_own_person():
     # the training engine keeps its old reading, so the realisations of record are reproduced seed for seed
     training = realize_document(doc, seed=3, realizer=default_realizer())[0]
     assert " " in training.text[training.text.index("피고인 ") + 4:].split("에게")[0]
+
+
+def test_a_foreigner_s_pseudonym_reads_as_a_foreigner_s_name():
+    """Probed 2026-12-05: `피해자 John Smith` and `응우옌 반 안` got Korean pseudonyms. A Latin-letter name now
+    reads as an English one, a Hangul one in words with a listed family name as that nation's; a Korean name
+    as before."""
+    from thunder_deid.surrogates.lexicon import packaged
+
+    foreign = packaged()["names"]["foreign"]
+    text = "피해자 John Smith와 응우옌 반 안은 피고인 김민준에게 맞았다."
+    spans = [Span(text.index(n), text.index(n) + len(n), "인명") for n in ("John Smith", "응우옌 반 안", "김민준")]
+    doc = Document("d", text, spans)
+    for seed in range(6):
+        western, vietnamese, korean = [r.text for r in get_operator("surrogate", seed=seed).replacements(doc) if r.label]
+        assert western.split()[-1] in foreign["영어이름"]["family"]
+        assert vietnamese.split()[0] in foreign["베트남이름"]["family"]
+        assert " " not in korean
