@@ -115,3 +115,13 @@ def test_decomposed_hangul_and_compatibility_ideographs():
     src = unicodedata.normalize("NFD", "피고인 김철수(金哲洙)는 피해자 \uf9e1英姬에게")
     out = td.load().redact(src, mode="court")
     assert unicodedata.normalize("NFC", out) == "피고인 A(A)는 피해자 B에게" and unicodedata.is_normalized("NFD", out)
+
+
+def test_a_vietnamese_name_read_in_part_is_widened_over_its_given_name():
+    """Probed 2026-12-05: the model read `응우옌` of `응우옌 반 안은` and `쩐 반` of `쩐 반 훙에게`: court style wrote
+    `A 반 안은`, `A 훙에게`. The patterns widen a span starting with such a family name over the short words after
+    it, a particle left outside; a Korean name and a sentence go on as before."""
+    t = "피해자 응우옌 반 안은 피고인 쩐 반 훙에게 맞았고, 피고인 이민수는 이 사건 범행을 부인한다."
+    doc = apply_patterns(Document("d", t, [at(t, "응우옌", "인명"), at(t, "쩐 반", "인명"), at(t, "이민수", "인명")]))
+    assert [t[s.start:s.end] for s in doc.spans] == ["응우옌 반 안", "쩐 반 훙", "이민수"]
+    assert load_policy({"mode": "court"}).redact(doc)[0] == "피해자 A는 피고인 B에게 맞았고, 피고인 C는 이 사건 범행을 부인한다."

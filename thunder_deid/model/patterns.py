@@ -27,7 +27,8 @@ IP주소         an IPv4 address, four octets of 0-255 (``접속 IP 211.36.142.7
 =============  =============================================================================================
 
 A detected person, business or organisation's Hanja or Latin gloss (``김철수(金哲洙, 45세)``) becomes a span
-of the same label linked to it (:func:`thunder_deid.model.glosses.with_glosses`).
+of the same label linked to it (:func:`thunder_deid.model.glosses.with_glosses`), and a Vietnamese-style name
+the model read in part is widened over its given name (:func:`whole_foreign_names`).
 
 Names of officials acting in office -- judges in the footer (``대법관 김재형(재판장) 민유숙``), the
 presiding judge in running text (``(재판장 김철수 부장판사)``), prosecutors and counsel in the header
@@ -51,7 +52,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
 from thunder_deid.document import Document, Span
@@ -230,7 +231,59 @@ def apply_patterns(doc: Document, level: str = "leaf") -> Document:
             found = [f.with_label(prediction_target(f.label, level)) for f in found]  # type: ignore[arg-type]
         kept = [s for s in doc.spans if not (s.label == name and is_official(doc.text, s, zones))]
         doc = overlay(doc.with_spans(kept), found)
-    return with_glosses(doc)
+    return with_glosses(whole_foreign_names(doc))
+
+
+@functools.lru_cache(maxsize=1)
+def _spaced_families() -> frozenset[str]:
+    """Family names of the nations whose given names are written in words after them (베트남: 응우옌 반 안)."""
+    from thunder_deid.surrogates.lexicon import packaged
+
+    return frozenset(f for spec in packaged()["names"]["foreign"].values()
+                     if spec.get("order") != "given_first" and any(" " in g for g in spec["given"])
+                     for f in spec["family"])
+
+
+_GIVEN_WORDS = re.compile(r"(?:[ \t][가-힣]{1,2}){1,2}")
+_NAME_WORDS = 3  # family, middle and given name: 응우옌 반 안
+
+
+def whole_foreign_names(doc: Document) -> Document:
+    """A person-name span that starts with a Vietnamese-style family name (``응우옌``, ``쩐``) and stops before the
+    name's three words widened over the short words after it (``응우옌 반 안은``: the model read ``응우옌`` or
+    ``쩐 반``, and the rest would stay readable), to where a particle or the word's end follows.
+
+        >>> t = "피해자 응우옌 반 안은 피고인 응우옌에게, 응우옌 티 흐엉(29세), 쩐 반 훙에게"
+        >>> sp = [Span(4, 7, "인명"), Span(17, 20, "인명"), Span(24, 27, "인명"), Span(39, 42, "인명")]
+        >>> [t[s.start:s.end] for s in whole_foreign_names(Document("d", t, sp)).spans]
+        ['응우옌 반 안', '응우옌', '응우옌 티 흐엉', '쩐 반 훙']
+    """
+    from thunder_deid.consistency import Ranges, particle_follows
+
+    families = _spaced_families()
+    taken = Ranges((s.start, s.end) for s in doc.spans)
+    out, changed = [], False
+    for s in doc.spans:
+        have = doc.text[s.start:s.end].split()
+        m = _GIVEN_WORDS.match(doc.text, s.end) if (s.label == "인명" and have and have[0] in families
+                                                    and len(have) < _NAME_WORDS) else None
+        end = None
+        if m:
+            words = m.group().split()[:_NAME_WORDS - len(have)]
+            for k in range(len(words), 0, -1):  # the longest reading whose last word ends before a particle
+                last = doc.text.index(words[k - 1], s.end + len(" ".join(words[:k - 1])))
+                for cut in range(1, len(words[k - 1]) + 1):  # a particle glued to the last word stays out
+                    if particle_follows(doc.text[last + cut:last + cut + 12]):
+                        end = last + cut
+                        break
+                if end is not None:
+                    break
+        if end is not None and not taken.overlaps(s.end, end):
+            out.append(replace(s, end=end))
+            changed = True
+        else:
+            out.append(s)
+    return doc.with_spans(out) if changed else doc
 
 
 def overlay(doc: Document, found: Sequence[Span]) -> Document:
