@@ -254,9 +254,11 @@ def _inference_options(p: argparse.ArgumentParser) -> None:
 def _patterns_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-patterns", action="store_true",
                    help="the model's spans alone, without the fixed-form identifier patterns (resident registration "
-                        "numbers, phone numbers, e-mail addresses, header party names) that otherwise replace "
-                        "overlapping model spans, and without removing the names of judges, prosecutors and "
-                        "counsel in a judgment's header and footer lines (appendix A.2)")
+                        "numbers, phone numbers, e-mail and IP addresses, account names, birth dates, header party "
+                        "names, names in Hanja or Latin letters after a role word) that otherwise replace "
+                        "overlapping model spans, without a name's Hanja or Latin gloss (김철수(金哲洙)), and without "
+                        "removing the names of judges, prosecutors and counsel in a judgment's header and footer "
+                        "lines (appendix A.2)")
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
