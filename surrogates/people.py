@@ -145,18 +145,29 @@ def _nationality(rng: random.Random, ctx: Ctx, foreign: dict) -> str | None:
     return reads_foreign(ctx.mention, foreign) if ctx.like_mention else None
 
 
+# the common Korean surnames as passports and the Revised Romanization spell them
+_ROMANISED_SURNAMES = frozenset("""kim gim lee yi rhee park bak pak choi choe jung jeong chung kang gang cho jo yoon yun
+    jang chang lim im han oh o seo suh shin sin kwon gwon hwang ahn an song yoo yu ryu hong jeon jun ko go moon mun
+    yang son sohn bae baek paek heo huh nam noh roh no ha kwak gwak sung seong cha joo ju woo wu koo gu min jin""".split())
+
+
 def reads_foreign(mention: str, foreign: dict) -> str | None:
     """The foreign name list a real name reads as, for a pseudonym like it: a name in Latin letters reads as
-    an English one, a Hangul one written in words whose family name a list holds as that list's
+    an English one (a Korean surname's romanisation first or last: as a Korean one), a Hangul one written in words whose family name a list holds as that list's
     (``응우옌 반 안``: 베트남이름; ``제임스 스미스``: 영어이름); a Korean name reads as none.
 
         >>> from thunder_deid.surrogates.lexicon import packaged
         >>> f = packaged()["names"]["foreign"]
         >>> reads_foreign("응우옌 반 안", f), reads_foreign("John Smith", f), reads_foreign("김민준", f)
         ('베트남이름', '영어이름', None)
+        >>> reads_foreign("Kim Cheol-su", f), reads_foreign("Minjun Park", f)
+        (None, None)
     """
     if not any("가" <= c <= "힣" for c in mention):
-        return "영어이름" if re.search(r"[A-Za-z]{2}", mention) and "영어이름" in foreign else None
+        words = re.findall(r"[A-Za-z]+", mention)
+        if not words or _ROMANISED_SURNAMES & {words[0].lower(), words[-1].lower()}:
+            return None  # a Korean name in Latin letters (Kim Cheol-su, Minjun Park)
+        return "영어이름" if "영어이름" in foreign else None
     words = mention.split()
     if len(words) < 2:
         return None
