@@ -226,7 +226,6 @@ def _stdin_file(tmp: Path) -> Path:
 
 def _stdout_file(inp: Path, tmp: Path, mode: str) -> Path:
     """``-`` as output: where the run writes what then goes to standard output (text, a JSONL, JSON)."""
-    from thunder_deid.errors import ThunderDeidError
     from thunder_deid.formats import get_format
 
     if inp.is_dir():

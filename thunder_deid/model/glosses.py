@@ -39,6 +39,7 @@ import functools
 import re
 from dataclasses import replace
 
+from thunder_deid.consistency import Ranges
 from thunder_deid.document import Document, Span
 
 # CJK unified ideographs and extension A (NFC, which detection reads, maps the compatibility ones onto them)
@@ -97,8 +98,6 @@ def with_glosses(doc: Document) -> Document:
     parentheses), a Hangul reading right after a Hanja or Latin one. A gloss takes the place of spans lying
     wholly inside it (the model read ``응우옌`` of ``응우옌 반 안``) and gives way to one reaching outside it.
     Spans are found by bisection, so a register of thousands of glossed names costs what it holds."""
-    from thunder_deid.consistency import Ranges
-
     spans = sorted(doc.spans, key=lambda s: (s.start, s.end))
     starts = [s.start for s in spans]
     longest = max((s.end - s.start for s in spans), default=0)

@@ -55,6 +55,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
+from thunder_deid.consistency import Ranges, particle_follows
 from thunder_deid.document import Document, Span
 from thunder_deid.model.glosses import HANJA_RUN, LATIN_RUN, with_glosses
 from thunder_deid.taxonomy.policy import prediction_target
@@ -206,8 +207,6 @@ def find_patterns(text: str, patterns: Sequence[Pattern] = PATTERNS) -> list[Spa
     built-in ones by default, or a policy file's own recognizers (:mod:`thunder_deid.policy`)."""
     from thunder_deid.model.decode import without_particles
 
-    from thunder_deid.consistency import Ranges
-
     found: list[Span] = []
     taken = Ranges(())
     for p in patterns:
@@ -245,6 +244,7 @@ def _spaced_families() -> frozenset[str]:
 
 
 _GIVEN_WORDS = re.compile(r"(?:[ \t][가-힣]{1,2}){1,2}")
+_HANGUL_WORD = re.compile(r"[가-힣]+")
 _NAME_WORDS = 3  # family, middle and given name: 응우옌 반 안
 
 
@@ -258,8 +258,6 @@ def whole_foreign_names(doc: Document) -> Document:
         >>> [t[s.start:s.end] for s in whole_foreign_names(Document("d", t, sp)).spans]
         ['응우옌 반 안', '응우옌', '응우옌 티 흐엉', '쩐 반 훙']
     """
-    from thunder_deid.consistency import Ranges, particle_follows
-
     families = _spaced_families()
     taken = Ranges((s.start, s.end) for s in doc.spans)
     out, changed = [], False
@@ -267,17 +265,10 @@ def whole_foreign_names(doc: Document) -> Document:
         have = doc.text[s.start:s.end].split()
         m = _GIVEN_WORDS.match(doc.text, s.end) if (s.label == "인명" and have and have[0] in families
                                                     and len(have) < _NAME_WORDS) else None
-        end = None
-        if m:
-            words = m.group().split()[:_NAME_WORDS - len(have)]
-            for k in range(len(words), 0, -1):  # the longest reading whose last word ends before a particle
-                last = doc.text.index(words[k - 1], s.end + len(" ".join(words[:k - 1])))
-                for cut in range(1, len(words[k - 1]) + 1):  # a particle glued to the last word stays out
-                    if particle_follows(doc.text[last + cut:last + cut + 12]):
-                        end = last + cut
-                        break
-                if end is not None:
-                    break
+        words = [w.span() for w in _HANGUL_WORD.finditer(doc.text, m.start(), m.end())] if m else []
+        # the longest reading whose last word ends before a particle; a particle glued to it stays out
+        end = next((a + cut for a, b in reversed(words[:_NAME_WORDS - len(have)]) for cut in range(1, b - a + 1)
+                    if particle_follows(doc.text[a + cut:a + cut + 12])), None)
         if end is not None and not taken.overlaps(s.end, end):
             out.append(replace(s, end=end))
             changed = True
@@ -290,8 +281,6 @@ def overlay(doc: Document, found: Sequence[Span]) -> Document:
     """``doc`` with ``found`` added and every span of ``doc`` that overlaps one of them removed."""
     if not found:
         return doc
-    from thunder_deid.consistency import Ranges
-
     over = Ranges((f.start, f.end) for f in found)
     kept = [s for s in doc.spans if not over.overlaps(s.start, s.end)]
     return Document(doc.id, doc.text, sorted(kept + list(found), key=lambda s: (s.start, s.end)), doc.meta)

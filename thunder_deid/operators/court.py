@@ -121,7 +121,7 @@ class Court(Operator):
                     seen.append(key)
             styled.append((s, style, key))
         # a gloss (金哲洙 of 김철수(金哲洙)) is its mention's entity, wherever that mention stands
-        styled = [(s, style, keys.get(entity_key(doc.text, s), entity_key(doc.text, s)) if "same_as" in s.extra else key)
+        styled = [(s, style, keys.get(e := entity_key(doc.text, s), e) if "same_as" in s.extra else key)
                   for s, style, key in styled]
         for s, style, key in styled:
             group = (style, key) if style != "omit" else (omission_word(s.label), key)
