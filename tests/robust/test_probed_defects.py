@@ -68,3 +68,15 @@ def test_the_python_api_names_a_wrong_argument(tagger, value, message):
         tagger.predict(value)
     with pytest.raises(TypeError, match="seed must be an int, not str"):
         tagger.redact("피고인 홍길동", mode="surrogate", seed="7")
+
+
+def test_a_tables_field_names_are_never_replaced(tagger):
+    """Probed 2026-12-05: a DOCX table's header cell ``성명`` came out as ``C`` in court style (the model tagged it
+    a name, 0.52) and ``연락처:`` was tagged an address; a field's name is never its value."""
+    table = "성명\n박민수\n계좌\n국민은행 123-456-789012\n"
+    form = "성명 박민수, 주민등록번호 800101-1234567\n연락처 010-1234-5678"
+    for text in (table, form):
+        found = _found(tagger, text)
+        assert ("박민수", "인명") in found
+        assert not [f for f in found if f[0] in ("성명", "계좌", "연락처")]
+    assert tagger.redact(table, "court").startswith("성명\nA\n계좌\n")

@@ -161,6 +161,10 @@ PERSON_WORDS = frozenset("""
     처제 매형 매제 형수 제수 올케 시누이 친구 지인 애인 여자친구 남자친구 연인 동거인 이웃 남성 여성 남자 여자
     사람 직원 일행 가족 본인 고인 상대방 손님 주민
     국적 국적자 외국인 내국인 교포 동포 출신 한국인 중국인 일본인 미국인""".split())  # 베트남 국적: not a second person
+# the names of a form's fields (a table's 성명 column, 연락처: 010-…): the field, never its value
+FIELD_WORDS = frozenset("""
+    성명 이름 주소 주거 주소지 거소 연락처 전화번호 휴대전화 휴대폰 주민등록번호 생년월일 성별 나이 직업 직위 소속
+    등록기준지 본적 계좌 계좌번호 예금주 이메일 아이디 비밀번호 차량번호 소재지 상호""".split())
 NAME_SUFFIXES = ("님", "씨", "군", "양", "옹")  # honorifics glued to a name: outside it, as a particle is
 MAX_NAME = 5  # syllables: a two-syllable surname and a three-syllable given name
 
@@ -234,15 +238,20 @@ def _beside_legal_form(text: str, s: Span) -> bool:
 
 
 def not_person_words(spans: Sequence[Span], text: str) -> list[Span]:
-    """Person-name spans that are a word for people (``PERSON_WORDS``) dropped, whole text only: ``남성만`` may
-    be a name, ``남성`` is not (court style would write a letter for a person who is not there).
+    """Person-name spans that are a word for people (``PERSON_WORDS``) and spans of any label that are the name
+    of a form's field (``FIELD_WORDS``: a table's ``성명`` column read as a name) dropped, whole text only:
+    ``남성만`` may be a name, ``남성`` is not (court style would write a letter for a person who is not there).
 
         >>> t = "피해자 조카에게, 불상의 남성으로부터, 피해자 남성만에게, 피해자 레티투(베트남 국적, 29세)"
-        >>> at = lambda w: Span(t.index(w), t.index(w) + len(w), "인명")
+        >>> at = lambda w, label="인명": Span(t.index(w), t.index(w) + len(w), label)
         >>> [t[s.start:s.end] for s in not_person_words([at("조카"), at("남성"), at("남성만"), at("레티투"), at("국적")], t)]
         ['남성만', '레티투']
+        >>> t = "성명, 연락처; 박민수, 010-1234-5678"
+        >>> [t[s.start:s.end] for s in not_person_words([at("성명"), at("연락처", "주소"), at("박민수")], t)]
+        ['박민수']
     """
-    return [s for s in spans if s.label not in NAME_LABELS or text[s.start:s.end] not in PERSON_WORDS]
+    return [s for s in spans if text[s.start:s.end] not in FIELD_WORDS
+            and (s.label not in NAME_LABELS or text[s.start:s.end] not in PERSON_WORDS)]
 
 
 def whole_names(spans: Sequence[Span], text: str) -> list[Span]:
