@@ -300,6 +300,8 @@ class Realizer:
             form, trimmed = surface_form(value, it.label, before, after, self.registry.taxonomy.is_name(it.label),
                                          stems=where)
             report.overlaps_removed += trimmed
+            if self.like_mention and not self.registry.taxonomy.is_name(it.label):
+                form = shaped_like(form, mention, it.label)
             out.append(form)
             extra = {k: v for k, v in it.span.extra.items() if k != "text"}
             if "text" in it.span.extra:
@@ -399,6 +401,25 @@ def trailing_type_word(form: str, label: str, units: bool = False) -> str | None
         if form.endswith(w) and len(form) - len(w) >= 2:
             return w
     return None
+
+
+def shaped_like(form: str, mention: str, label: str) -> str:
+    """A business or place surrogate with the type word of the real mention it replaces, or with none where the
+    mention has none (the ``surrogate`` output mode, ``like_mention``): the value is drawn for the tagger's
+    label, and a label read wrongly had put another kind of place into the text (``카페 '달빛정원'`` typed
+    에너지·자원시설 came out as ``카페 '일산동발전소'``). A form that would give the mention back stays as drawn.
+
+    >>> shaped_like("일산동발전소", "달빛정원", "에너지·자원시설"), shaped_like("참빛상가", "행복마트", "도소매및유통업")
+    ('일산동', '참빛마트')
+    >>> shaped_like("도담산업", "도담", "사업체"), shaped_like("대구은행", "새솔은행", "은행업"), shaped_like("이든", "한별", "사업체")
+    ('도담산업', '대구은행', '이든')
+    """
+    have = trailing_type_word(form, label)
+    own = trailing_type_word(mention, label)
+    if have is None or have == own:
+        return form
+    new = form[: -len(have)].rstrip() + (own or "")
+    return form if new == mention else new
 
 
 def identities(value: Surrogate, label: str, is_name: bool = False) -> set[str]:

@@ -230,3 +230,31 @@ def test_a_foreigner_s_pseudonym_reads_as_a_foreigner_s_name():
         assert western.split()[-1] in foreign["영어이름"]["family"]
         assert vietnamese.split()[0] in foreign["베트남이름"]["family"]
         assert " " not in korean
+
+
+def test_a_business_pseudonym_keeps_the_shape_of_the_real_name():
+    """Probed 2026-12-05 on the sample judgment: the tagger typed ``카페 '달빛정원'`` as 에너지·자원시설 (0.38) and
+    ``한별투자`` as 산업시설 (0.29), and surrogate style wrote ``카페 '일산동발전소'`` and ``이든농공단지의 내부 정보``:
+    a pseudonym drawn for the label carried the label's type word into the text. It now takes the mention's own
+    type word, or none where the mention has none; training realisations draw as before."""
+    from thunder_deid.surrogates import realize_document
+    from thunder_deid.surrogates.engine import default_realizer
+    from thunder_deid.surrogates.places import all_type_words, type_words
+
+    text = "카페 '달빛정원'에서 한별투자의 정보를 들었고, '행복마트' 앞에서 만났다. 한별투자는 문을 닫았다."
+    names = {"달빛정원": "에너지·자원시설", "한별투자": "산업시설", "행복마트": "도소매및유통업"}
+    spans = sorted((Span(a, a + len(n), lab) for n, lab in names.items() for a in range(len(text)) if text.startswith(n, a)),
+                   key=lambda s: s.start)
+    doc = Document("d", text, spans)
+    words = [w for w in all_type_words() if len(w) >= 2]
+    trained = []
+    for seed in range(12):
+        reps = [r for r in get_operator("surrogate", seed=seed).replacements(doc) if r.label]
+        cafe, firm, mart, firm2 = (r.text for r in reps)
+        assert firm == firm2 and firm != "한별투자" and mart != "행복마트"
+        assert not any(w for w in words if cafe.endswith(w) or firm.endswith(w))   # the mentions have no type word
+        assert mart.endswith("마트")
+        training = realize_document(doc, seed=seed, realizer=default_realizer())[0]
+        trained += [training.text[s.start:s.end] for s in training.spans if s.label == "산업시설"]
+    # without like_mention (training realisations), the label's own type words are drawn as before
+    assert any(t.endswith(type_words("산업시설")) for t in trained)
