@@ -1,7 +1,7 @@
 
 
 def test_an_address_detected_in_pieces_is_one_omission():
-    """law.go.kr omits an address whole; a list of addresses stays a list."""
+    """law.go.kr omits an address whole, its reference note ``(목동)`` too; a list of addresses stays a list."""
     from thunder_deid.document import Document, Span
     from thunder_deid.operators import render
 
@@ -11,7 +11,7 @@ def test_an_address_detected_in_pieces_is_one_omission():
              at("북부동 590", "주소"), at("부산 중구 대청로 1", "주소"),
              Span(t.rindex("2층"), t.rindex("2층") + 1, "건물층")]
     assert render(Document("d", t, spans), "court") == \
-        "주거 서울 양천구 (주소 1 생략)(목동), 등록기준지 (주소 2 생략), (주소 3 생략)에서"
+        "주거 서울 양천구 (주소 1 생략), 등록기준지 (주소 2 생략), (주소 3 생략)에서"
 
 
 def test_court_keeps_the_word_law_go_kr_keeps_after_each_kind_of_placeholder():
@@ -26,3 +26,23 @@ def test_court_keeps_the_word_law_go_kr_keeps_after_each_kind_of_placeholder():
              at("대한사", "사업체"), at("작전점", "지점", 10), at("동점", "식당"), at("작점", "지점")]
     assert render(Document("d", t, spans), "court") == \
         "○○점과 △△지청, A당에서 만난 B사 직원이 ○○점 물건을 샀다. 점포 C와 □□"
+
+
+def test_a_road_address_is_omitted_with_its_number_and_note():
+    """Probed 2026-12-05 on a civil judgment's header: the model read ``센텀중앙로`` without its building number and
+    ``우`` of the note's ``우동`` as another kind of name, and court style wrote ``(주소 2 생략) 97, (건물동호수
+    생략)(E동, 센텀파크)``. The number belongs to the road (decoder), the note to the address (court style)."""
+    from thunder_deid.document import Document, Span
+    from thunder_deid.model.decode import tidy
+    from thunder_deid.operators import render
+
+    t = "피 고 김영희\n부산 해운대구 센텀중앙로 97, 101동 1203호(우동, 센텀파크)\n소송대리인 변호사 조태현"
+    at = lambda w, label: Span(t.index(w), t.index(w) + len(w), label, score=0.9)
+    spans = tidy([at("김영희", "인명"), at("센텀중앙로", "주소"), at("101", "건물동호수"), at("1203", "건물동호수"),
+                  Span(t.index("우동"), t.index("우동") + 1, "정치·의사결정", score=0.2)], t)
+    assert "센텀중앙로 97" in [t[s.start:s.end] for s in spans]
+    assert render(Document("d", t, spans), "court") == "피 고 A\n부산 해운대구 (주소 생략)\n소송대리인 변호사 조태현"
+    # a legal dong's number is no building number, and a parenthesis that is no reference note stays
+    t2 = "서울 용산구 한강로 2가에서, 서울 강남구 테헤란로 152(이하 '이 사건 건물')"
+    spans = tidy([Span(7, 10, "주소", score=0.9), Span(t2.index("테헤란로"), t2.index("테헤란로") + 8, "주소", score=0.9)], t2)
+    assert render(Document("d", t2, spans), "court") == "서울 용산구 (주소 1 생략) 2가에서, 서울 강남구 (주소 2 생략)(이하 '이 사건 건물')"

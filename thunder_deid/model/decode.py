@@ -27,6 +27,7 @@ at every token that is ``O`` on every best path, which gives the same path the w
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import replace
 from typing import Sequence
 
@@ -145,6 +146,7 @@ def tidy(spans: Sequence[Span], text: str) -> list[Span]:
     from thunder_deid.consistency import joined_pieces, one_label, whole_forms
 
     spans = whole_stems(whole_names(without_particles(whole_words(trim_edges(spans, text), text), text), text), text)
+    spans = road_numbers(spans, text)
     spans = stem_starts(spans, text)
     spans = businesses_by_legal_form(one_label(joined_pieces(spans, text), text), text)
     return not_person_words(whole_forms(spans, text), text)
@@ -433,6 +435,32 @@ def trim_edges(spans: Sequence[Span], text: str) -> list[Span]:
             b -= 1
         if a < b:
             out.append(s if (a, b) == (s.start, s.end) else replace(s, start=a, end=b))
+    return out
+
+
+ADDRESS = "주소"
+# a road name (센텀중앙로, 세종대로, 새싹길) then its building number (97, 110-1), which ends the address's first
+# part: not a legal dong's number (한강로 2가), not a count (3회)
+_ROAD_NUMBER = re.compile(r"(?<=[가-힣](?:로|길)) \d{1,5}(?:-\d{1,5})?(?![0-9가-힣-])")
+
+
+def road_numbers(spans: Sequence[Span], text: str) -> list[Span]:
+    """Address spans that stop at a road name widened over the building number after it: the number is the
+    address (a road-name address is the road and the building's number), and court style had left it
+    readable (``(주소 생략) 97``). A number that another span holds stays as it is.
+
+        >>> t = "부산 해운대구 센텀중앙로 97, 101동, 서울 용산구 한강로 2가"
+        >>> sp = [Span(8, 13, "주소"), Span(31, 34, "주소")]
+        >>> [t[s.start:s.end] for s in road_numbers(sp, t)]
+        ['센텀중앙로 97', '한강로']
+    """
+    starts = {s.start for s in spans}
+    out = []
+    for s in spans:
+        m = _ROAD_NUMBER.match(text, s.end) if s.label == ADDRESS else None
+        if m and not any(s.end < x <= m.end() for x in starts):
+            s = replace(s, end=m.end())
+        out.append(s)
     return out
 
 

@@ -152,6 +152,9 @@ _TAIL = re.compile(_UNIT)
 # what may stand in a road-name address's reference note besides detected names: (목동, 한결아파트)
 _NOTE_WORDS = r"(?:동|가|리|아파트|빌라|오피스텔|맨션|빌딩|타운|마을|단지|주택)"
 _NOTE_GLUE = re.compile(rf"[\s,·]*(?:{_NOTE_WORDS}[\s,·]*)*")
+# a road-name address's reference note by its form (도로명주소 참고항목): the legal dong or ri, then the building's
+# name, (우동, 센텀파크), (역삼동), (한강로2가, 용산파크); it names where the address is, whatever was detected in it
+_REFERENCE_NOTE = re.compile(r"\([ \t]*[가-힣]{1,8}[0-9]{0,2}(?:동|가|리)(?:[ \t]*,[ \t]*[가-힣A-Za-z0-9][가-힣A-Za-z0-9 ·]{0,19})?[ \t]*\)")
 
 
 def _base(s: Span) -> str:
@@ -172,10 +175,11 @@ def address_runs(text: str, spans: list[Span]) -> list[Span]:
         >>> at = lambda w, label: Span(t.index(w), t.index(w) + len(w), label)
         >>> spans = [at("목동동로 417", "주소"), at("203", "건물동호수"), at("1104", "건물동호수")]
         >>> Court().render(Document("d", t, spans))
-        '주거 서울 양천구 (주소 생략)(목동, 한결아파트)'
+        '주거 서울 양천구 (주소 생략)'
 
-    The road-name address's reference note goes with it when every name in it was detected, since law.go.kr
-    omits the address whole (806 of its 816 ``(주소 생략)`` have no note after them):
+    The road-name address's reference note goes with it, since law.go.kr omits the address whole (806 of its
+    816 ``(주소 생략)`` have no note after them): a note of that form (a legal dong, then a building's name), or
+    one whose every name was detected:
 
         >>> note = t.index("(")
         >>> inner = [Span(note + 1, note + 2, "행정구역-동"), at("한결", "주거시설")]   # 목 of 목동, 한결 of 한결아파트
@@ -205,7 +209,15 @@ def address_runs(text: str, spans: list[Span]) -> list[Span]:
 
 def _with_notes(text: str, spans: list[Span]) -> list[Span]:
     """An omitted address over the parenthesised note right after it, ``(목동, 한결아파트)``, when the note holds
-    detected place names (symbol style) and nothing else but the words such a note is made of."""
+    detected place names (symbol style) and nothing else but the words such a note is made of, or when it has a
+    reference note's form, a legal dong and a building's name (``(우동, 센텀파크)``: the model had read ``우`` alone,
+    and court style wrote ``(주소 생략)(E동, 센텀파크)``).
+
+        >>> t = "부산 해운대구 센텀중앙로 97, 101동 1203호(우동, 센텀파크), 서울 (이하 '이 사건 아파트')"
+        >>> spans = [Span(8, 16, "주소"), Span(18, 21, "건물동호수"), Span(23, 27, "건물동호수"), Span(29, 30, "정치·의사결정")]
+        >>> Court().render(Document("d", t, spans))
+        "부산 해운대구 (주소 생략), 서울 (이하 '이 사건 아파트')"
+    """
     out: list[Span] = []
     i = 0
     while i < len(spans):
@@ -217,9 +229,10 @@ def _with_notes(text: str, spans: list[Span]) -> list[Span]:
         while close > 0 and j < len(spans) and spans[j].end <= close:
             j += 1
         inner = spans[i:j]
-        if (inner and all(court_style(x.label) == "symbol" for x in inner)
+        if close > 0 and (_REFERENCE_NOTE.fullmatch(text, start, close + 1) or (
+                inner and all(court_style(x.label) == "symbol" for x in inner)
                 and all(_NOTE_GLUE.fullmatch(text, a, b) for a, b in zip([start + 1] + [x.end for x in inner],
-                                                                       [x.start for x in inner] + [close]))):
+                                                                       [x.start for x in inner] + [close])))):
             s = Span(s.start, close + 1, s.label, s.sub, s.score)
             i = j
         out.append(s)
