@@ -57,8 +57,22 @@ from thunder_deid.model.patterns import apply_patterns, find_patterns
     ("계정(kim@example.com)", [("이메일주소", "kim@example.com")]),      # an e-mail address stays one
     ("아이디(가나다)", []),                                              # Hangul: the model's to read
     ("아이디(ab)", []),                                                  # too short to be sure
-    ("이메일 계정( https://m.example.com/board/8982)으로", []),          # a link: the model's url span stays whole
-    ("트위터 계정 (http://x.test)", []),
+    ("이메일 계정( https://m.example.com/board/8982)으로", [("url", "https://m.example.com/board/8982")]),  # whole
+    ("트위터 계정 (http://x.test)", [("url", "http://x.test")]),
+    # links, cards and number plates (probed 2026-12-05: a link took the particle after it, 12가3456호 was read as
+    # an apartment's number, a card number as an account and a phone number)
+    ("https://blog.naver.com/minsuk77 에 게시된", [("url", "https://blog.naver.com/minsuk77")]),
+    ("(https://example.com/a?b=1).", [("url", "https://example.com/a?b=1")]),
+    ("www.naver.com에서 검색", [("url", "www.naver.com")]),
+    ("신용카드(카드번호 5310-1234-5678-9012)를", [("결제수단관련번호", "5310-1234-5678-9012")]),
+    ("카드 5310-12**-****-9012로", [("결제수단관련번호", "5310-12**-****-9012")]),
+    ("카드 ****-****-****-9012로", []),                                 # too little left to be sure
+    ("계좌 1234-5678-9012-3456으로", []),                               # an account's: the model's to read
+    ("12가3456호 쏘나타 승용차", [("차량번호", "12가3456")]),
+    ("서울12가3456 차량, 123허 4567 렌터카", [("차량번호", "서울12가3456"), ("차량번호", "123허 4567")]),
+    ("대법원 1992. 3. 10. 선고 92도1329 판결", []),                     # an old-form case number
+    ("92도1329, 93도2345 판결 참조", []),
+    ("2019고단4321 사건", []),
     # party names in judgment header lines
     ("피 고 인 박도윤 (9X0315-1XXXXXX), 회사원",
      [("인명", "박도윤"), ("주민등록번호", "9X0315-1XXXXXX")]),

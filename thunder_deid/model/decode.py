@@ -166,7 +166,8 @@ PERSON_WORDS = frozenset("""
 # the names of a form's fields (a table's 성명 column, 연락처: 010-…): the field, never its value
 FIELD_WORDS = frozenset("""
     성명 이름 주소 주거 주소지 거소 연락처 전화번호 휴대전화 휴대폰 주민등록번호 생년월일 성별 나이 직업 직위 소속
-    등록기준지 본적 계좌 계좌번호 예금주 이메일 아이디 비밀번호 차량번호 소재지 상호""".split())
+    등록기준지 본적 계좌 계좌번호 예금주 이메일 이메일주소 아이디 비밀번호 차량번호 소재지 상호 카드번호 신용카드번호
+    여권번호 운전면허번호 사업자등록번호 법인등록번호 외국인등록번호 주민번호 휴대전화번호""".split())
 NAME_SUFFIXES = ("님", "씨", "군", "양", "옹")  # honorifics glued to a name: outside it, as a particle is
 MAX_NAME = 5  # syllables: a two-syllable surname and a three-syllable given name
 

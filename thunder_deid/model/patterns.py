@@ -15,6 +15,11 @@ label          form (``-`` required between groups; ``X``, ``x``, ``*``, ``●``
 IP주소         an IPv4 address, four octets of 0-255 (``접속 IP 211.36.142.7``), not inside a longer dotted number
 출생일자       a date written as one's birth: before ``생`` (``(1980. 1. 1.생)``, ``(1992. 4. 17.)생``,
                ``1980년 1월 1일생``) or after ``생년월일``; month and day valid (the model cut ``1980. 1.`` short)
+결제수단관련번호 a card number, ``NNNN-NNNN-NNNN-NNNN`` (masked digits allowed, eight digits at least)
+차량번호       a number plate, ``12가3456``, ``123가 4567``, ``서울12가3456``, a plate's syllable in the middle; not an
+               old-form case number where the text cites one (``선고 92도1329 판결``)
+url            a link starting ``http://``, ``https://`` or ``www.``, up to the first character no URL holds (a
+               particle, a space, a closing bracket), less a full stop or comma that ends the sentence
 아이디         an ASCII account name of 3-30 characters right after ``아이디``, ``ID`` or ``계정`` and ``(``, ``:`` or
                a quote, or after ``아이디`` or ``ID`` and a space when it holds a letter
 인명           a party's name in a judgment header line: a party role at the start of the line (``피 고 인``,
@@ -82,6 +87,24 @@ def _birth_ok(m: re.Match) -> bool:
     return 1 <= mo <= 12 and 1 <= d <= 31
 
 
+def _card_ok(m: re.Match) -> bool:
+    """Eight digits readable at least (a masked card shows two groups), and no account named just before."""
+    return sum(c.isdigit() for c in m.group()) >= 8 and "계좌" not in m.string[max(0, m.start() - 12):m.start()]
+
+
+# the syllables of Korean number plates (private, commercial, rental, diplomatic) and the regions of the old form
+_PLATE = "가나다라마거너더러머버서어저고노도로모보소오조구누두루무부수우주아바사자배하허호육해공국합"
+_PLATE_REGIONS = "서울|부산|대구|인천|광주|대전|울산|세종|경기|강원|충북|충남|전북|전남|경북|경남|제주"
+_CITATION = re.compile(r"선고[ \t]*$|(?:\d+[가-힣]{1,3}\d+[ \t]*,[ \t]*)+$")
+_CITED = re.compile(r"^[ \t]*(?:,[ \t]*[0-9]+[가-힣]+[0-9]+[ \t]*)*(?:판결|결정|전원합의체|사건|호[ \t]?사건)")
+
+
+def _plate_ok(m: re.Match) -> bool:
+    """A plate, not an old-form case number cited as one (``선고 92도1329 판결``, ``92도1329, 93도2345 판결``)."""
+    text = m.string
+    return not (_CITATION.search(text[max(0, m.start() - 12):m.start()]) or _CITED.match(text[m.end():m.end() + 40]))
+
+
 def _spaced(word: str) -> str:
     """``검사`` -> a pattern that also matches the header spelling ``검 사``."""
     return r"[ \t]?".join(word)
@@ -145,6 +168,14 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("아이디", re.compile(r"(?:(?:아이디|ID|계정)[ \t]*[(:：'\"‘“][ \t]*|(?:아이디|ID)[ \t]+(?=[A-Za-z0-9._-]*[A-Za-z]))"
                               r"([A-Za-z0-9][A-Za-z0-9._-]{2,29})(?![A-Za-z0-9._@:/-])"),
             group=1),
+    # a card number: four groups of four digits, one separator throughout (a 16-digit account is written otherwise)
+    Pattern("결제수단관련번호", re.compile(rf"(?<![0-9A-Za-z*●○-])(?:{_M}{{4}}-){{3}}{_M}{{4}}(?![0-9A-Za-z*●○-])"), _card_ok),
+    # a Korean number plate: 12가3456, 123가4567, 서울12가3456 (the syllables plates use); not a case number of the
+    # old form (92도1329 판결)
+    Pattern("차량번호", re.compile(rf"(?<![0-9A-Za-z가-힣-])((?:(?:{_PLATE_REGIONS})[ \t]?)?\d{{2,3}}[{_PLATE}][ \t]?\d{{4}})(?![0-9])"),
+            _plate_ok, group=1),
+    # a link: the scheme's or www.'s run of URL characters, less the punctuation and particles that end a sentence
+    Pattern("url", re.compile(r"(?<![A-Za-z0-9])(?:https?://|www\.)[A-Za-z0-9\-._~:/?#\[\]@!$&*+;=%]*[A-Za-z0-9/#=_~-]")),
     # the name on the title's line or on the next (law.go.kr: "원고, 상고인 겸 피상고인" / "강전지현 (소송대리인 …)")
     Pattern("인명", re.compile(rf"^[ \t【\[]*{_ROLE}(?:[ \t]*(?:,|겸)[ \t]*{_ROLE})*[ \t】\]]*"
                              rf"(?:[ \t:]+|[ \t:]*\n[ \t【\[]*)([가-힣]{{2,4}})"
