@@ -58,12 +58,13 @@ from thunder_deid.model.patterns import apply_patterns, find_patterns
     ("아이디(가나다)", []),                                              # Hangul: the model's to read
     ("아이디(ab)", []),                                                  # too short to be sure
     ("이메일 계정( https://m.example.com/board/8982)으로", [("url", "https://m.example.com/board/8982")]),  # whole
-    ("트위터 계정 (http://x.test)", [("url", "http://x.test")]),
+    ("트위터 계정 (http://x.test)", []),                                # a site's bare address: the model's
     # links, cards and number plates (probed 2026-12-05: a link took the particle after it, 12가3456호 was read as
     # an apartment's number, a card number as an account and a phone number)
     ("https://blog.naver.com/minsuk77 에 게시된", [("url", "https://blog.naver.com/minsuk77")]),
     ("(https://example.com/a?b=1).", [("url", "https://example.com/a?b=1")]),
-    ("www.naver.com에서 검색", [("url", "www.naver.com")]),
+    ("www.naver.com/minsuk77에서 검색", [("url", "www.naver.com/minsuk77")]),
+    ("벅스뮤직(www.bugsmusic.co.kr)에서", []),
     ("신용카드(카드번호 5310-1234-5678-9012)를", [("결제수단관련번호", "5310-1234-5678-9012")]),
     ("카드 5310-12**-****-9012로", [("결제수단관련번호", "5310-12**-****-9012")]),
     ("카드 ****-****-****-9012로", []),                                 # too little left to be sure

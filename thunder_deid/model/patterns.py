@@ -18,8 +18,9 @@ IP주소         an IPv4 address, four octets of 0-255 (``접속 IP 211.36.142.7
 결제수단관련번호 a card number, ``NNNN-NNNN-NNNN-NNNN`` (masked digits allowed, eight digits at least)
 차량번호       a number plate, ``12가3456``, ``123가 4567``, ``서울12가3456``, a plate's syllable in the middle; not an
                old-form case number where the text cites one (``선고 92도1329 판결``)
-url            a link starting ``http://``, ``https://`` or ``www.``, up to the first character no URL holds (a
-               particle, a space, a closing bracket), less a full stop or comma that ends the sentence
+url            a link to a page, ``http://``, ``https://`` or ``www.``, a host and a path, up to the first character
+               no URL holds (a particle, a space, a closing bracket), less a full stop or comma ending the
+               sentence; a site's bare address (``www.google.com``) is left to the model
 아이디         an ASCII account name of 3-30 characters right after ``아이디``, ``ID`` or ``계정`` and ``(``, ``:`` or
                a quote, or after ``아이디`` or ``ID`` and a space when it holds a letter
 인명           a party's name in a judgment header line: a party role at the start of the line (``피 고 인``,
@@ -174,8 +175,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # old form (92도1329 판결)
     Pattern("차량번호", re.compile(rf"(?<![0-9A-Za-z가-힣-])((?:(?:{_PLATE_REGIONS})[ \t]?)?\d{{2,3}}[{_PLATE}][ \t]?\d{{4}})(?![0-9])"),
             _plate_ok, group=1),
-    # a link: the scheme's or www.'s run of URL characters, less the punctuation and particles that end a sentence
-    Pattern("url", re.compile(r"(?<![A-Za-z0-9])(?:https?://|www\.)[A-Za-z0-9\-._~:/?#\[\]@!$&*+;=%]*[A-Za-z0-9/#=_~-]")),
+    # a link to a page (a path after the host: a post, an account, a board); a site's bare address is the model's
+    # to read (law.go.kr keeps public services' sites, 벅스뮤직(www.bugsmusic.co.kr)), less a closing full stop
+    Pattern("url", re.compile(r"(?<![A-Za-z0-9])(?:https?://|www\.)[A-Za-z0-9.-]+(?::\d+)?/"
+                              r"[A-Za-z0-9\-._~:/?#\[\]@!$&*+;=%]*[A-Za-z0-9#=_~-]")),
     # the name on the title's line or on the next (law.go.kr: "원고, 상고인 겸 피상고인" / "강전지현 (소송대리인 …)")
     Pattern("인명", re.compile(rf"^[ \t【\[]*{_ROLE}(?:[ \t]*(?:,|겸)[ \t]*{_ROLE})*[ \t】\]]*"
                              rf"(?:[ \t:]+|[ \t:]*\n[ \t【\[]*)([가-힣]{{2,4}})"
