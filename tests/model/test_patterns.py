@@ -59,6 +59,19 @@ from thunder_deid.model.patterns import apply_patterns, find_patterns
     ("아이디(ab)", []),                                                  # too short to be sure
     ("이메일 계정( https://m.example.com/board/8982)으로", [("url", "https://m.example.com/board/8982")]),  # whole
     ("트위터 계정 (http://x.test)", []),                                # a site's bare address: the model's
+    # phone numbers as people write them, and numbers of fixed layout (probed 2026-12-05: 010 1234 5678 and
+    # 010.1234.5678 were left readable; 01012345678 was read as a plate, a licence as a lot number)
+    ("휴대전화 010 1234 5678로", [("전화번호", "010 1234 5678")]),
+    ("전화번호 010.1234.5678로", [("전화번호", "010.1234.5678")]),
+    ("휴대전화(01012345678)로", [("전화번호", "01012345678")]),
+    ("사무실 (02)1234-5678로", [("전화번호", "(02)1234-5678")]),
+    ("010-1234 5678", []),                                              # two separators: not one number's form
+    ("금액 1.010.1234.5678원", []),
+    ("운전면허번호 11-12-123456-78을", [("면허번호", "11-12-123456-78")]),
+    ("사업자등록번호 123-45-67890인", [("사업자등록번호", "123-45-67890")]),
+    ("여권번호 M12345678을", [("여권번호", "M12345678")]),
+    ("여권(AB1234567)을", [("여권번호", "AB1234567")]),
+    ("모델 M12345678을", []),                                          # no passport named
     # links, cards and number plates (probed 2026-12-05: a link took the particle after it, 12가3456호 was read as
     # an apartment's number, a card number as an account and a phone number)
     ("https://blog.naver.com/minsuk77 에 게시된", [("url", "https://blog.naver.com/minsuk77")]),

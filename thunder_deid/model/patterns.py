@@ -10,7 +10,11 @@ it overlaps: a phone number the model called ``계좌번호`` becomes one ``전�
 label          form (``-`` required between groups; ``X``, ``x``, ``*``, ``●``, ``○`` count as masked digits)
 =============  =============================================================================================
 주민등록번호   ``YYMMDD-GNNNNNN``; month and day valid where written; G is 1-8 (also 외국인등록번호)
-전화번호       mobile ``01[016789]-NNN(N)-NNNN``, area code ``02``/``0[3-6][1-5]``, ``070``, ``050N``
+전화번호       mobile ``01[016789]-NNN(N)-NNNN``, area code ``02``/``0[3-6][1-5]``, ``070``, ``050N``; the same separator
+               between the groups, a hyphen, a space or a dot; ``(02)1234-5678``; a mobile number without any
+면허번호       a driving licence number, ``NN-NN-NNNNNN-NN``
+사업자등록번호 a business registration number, ``NNN-NN-NNNNN``
+여권번호       a passport number after ``여권`` or ``여권번호``: one or two capitals, then 7 or 8 digits
 이메일주소     ``local@domain.tld``
 IP주소         an IPv4 address, four octets of 0-255 (``접속 IP 211.36.142.7``), not inside a longer dotted number
 출생일자       a date written as one's birth: before ``생`` (``(1980. 1. 1.생)``, ``(1992. 4. 17.)생``,
@@ -154,7 +158,15 @@ class Pattern:
 PATTERNS: tuple[Pattern, ...] = (
     Pattern("주민등록번호", re.compile(rf"(?<![0-9A-Za-z*●○-])({_M}{{6}})-[1-8Xx*●○]{_M}{{6}}(?![0-9A-Za-z*●○-])"),
             _rrn_ok),
-    Pattern("전화번호", re.compile(r"(?<![0-9-])(?:01[016789]|02|0[3-6][1-5]|070|050\d)-\d{3,4}-\d{4}(?![0-9-])")),
+    # one separator throughout: 010-1234-5678, 010 1234 5678, 010.1234.5678, (02)1234-5678; a mobile number also
+    # written without any (01012345678), which is no other number's form
+    Pattern("전화번호", re.compile(r"(?<![0-9.-])(?:(?:01[016789]|02|0[3-6][1-5]|070|050\d)([-. ])\d{3,4}\1\d{4}"
+                                r"|\((?:02|0[3-6][1-5]|070)\)[ ]?\d{3,4}-\d{4}|01[016789]\d{7,8})(?![0-9.-])")),
+    # numbers of fixed layout: a driving licence (11-12-123456-78), a business's registration (123-45-67890), and a
+    # passport's where the text names it (여권번호 M12345678)
+    Pattern("면허번호", re.compile(r"(?<![0-9-])\d{2}-\d{2}-\d{6}-\d{2}(?![0-9-])")),
+    Pattern("사업자등록번호", re.compile(r"(?<![0-9-])\d{3}-\d{2}-\d{5}(?![0-9-])")),
+    Pattern("여권번호", re.compile(r"여권(?:번호)?[ \t]*[:：(]?[ \t]*([A-Z]{1,2}\d{7,8})(?![0-9A-Za-z])"), group=1),
     Pattern("이메일주소", re.compile(r"(?<![\w.%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}"
                                    r"(?![A-Za-z0-9])")),
     # an IPv4 address: four octets of 0-255, not part of a longer dotted number or a section number (제1.2.3.4항)
