@@ -253,7 +253,8 @@ def _inference_options(p: argparse.ArgumentParser) -> None:
 def _patterns_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-patterns", action="store_true",
                    help="the model's spans alone, without the fixed-form identifier patterns (resident registration "
-                        "numbers, phone numbers, e-mail and IP addresses, links, card numbers, number plates, account "
+                        "numbers, phone numbers, e-mail and IP addresses, links, card, licence, business and passport "
+                        "numbers, number plates, account "
                         "names, birth dates, header party "
                         "names, names in Hanja or Latin letters after a role word) that otherwise replace "
                         "overlapping model spans, without a name's Hanja or Latin gloss (김철수(金哲洙)), and without "
