@@ -97,7 +97,7 @@ def test_mask_tag_json():
 
 def test_court_style():
     out = render(JUDGMENT, "court")
-    assert out.startswith("피고인 A는 (출생일자 생략) (주소 1 생략)에서 피해자 B에게 ○○은행 계좌(계좌번호 생략)로 ")
+    assert out.startswith("피고인 A는 (생년월일 생략) (주소 1 생략)에서 피해자 B에게 ○○은행 계좌(계좌번호 생략)로 ")
     assert "A와 B는 △△초등학교 동창이고, C가 (주소 2 생략)으로 이사하였다. A가 △△초등학교에 갔다." in out
     for name in ("김민준", "이서연", "박도윤", "하나은행", "한빛", "테헤란로", "해운대", "123-456"):
         assert name not in out
