@@ -80,3 +80,14 @@ def test_a_tables_field_names_are_never_replaced(tagger):
         assert ("박민수", "인명") in found
         assert not [f for f in found if f[0] in ("성명", "계좌", "연락처")]
     assert tagger.redact(table, "court").startswith("성명\nA\n계좌\n")
+
+
+def test_every_name_in_a_tables_person_column_is_replaced(tagger):
+    """Probed 2026-12-05: in a crime list of eight rows (tab-separated, as a spreadsheet pastes it) the model
+    found seven victims' names and left ``장우진`` readable; a column the header names after people holds names."""
+    names = ["김서윤", "이도현", "박준서", "최민지", "정하윤", "윤채원", "장우진", "한예린"]
+    rows = ["순번\t일시\t피해자\t편취금액"] + [f"{i}\t2024. {i}. {i + 2}.\t{n}\t{i * 100}만 원" for i, n in enumerate(names, 1)]
+    text = "별지 범죄일람표\n" + "\n".join(rows) + "\n합계\t\t\t3,600만 원\n"
+    out = tagger.redact(text, "court")
+    assert not [n for n in names if n in out]
+    assert out.splitlines()[1] == "순번\t일시\t피해자\t편취금액" and out.endswith("합계\t\t\t3,600만 원\n")

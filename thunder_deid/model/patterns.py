@@ -36,6 +36,9 @@ url            a link to a page, ``http://``, ``https://`` or ``www.``, a host a
 인명           a name in capitalised Latin words after a person's role word: ``피해자 Nguyen Van An은``
 =============  =============================================================================================
 
+A Korean name in a table's person column (``피해자``, ``성명`` … in the header of a tab- or ``|``-separated table)
+is a person's name too (:func:`thunder_deid.model.tables.table_names`).
+
 A detected person, business or organisation's Hanja or Latin gloss (``김철수(金哲洙, 45세)``) becomes a span
 of the same label linked to it (:func:`thunder_deid.model.glosses.with_glosses`), and a Vietnamese-style name
 the model read in part is widened over its given name (:func:`whole_foreign_names`).
@@ -68,6 +71,7 @@ from typing import Callable, Sequence
 from thunder_deid.consistency import Ranges, particle_follows
 from thunder_deid.document import Document, Span
 from thunder_deid.model.glosses import HANJA_RUN, LATIN_RUN, with_glosses
+from thunder_deid.model.tables import table_names
 from thunder_deid.taxonomy.policy import prediction_target
 
 _M = r"[0-9Xx*●○]"  # a digit or a masked digit
@@ -92,9 +96,17 @@ def _birth_ok(m: re.Match) -> bool:
     return 1 <= mo <= 12 and 1 <= d <= 31
 
 
+_ACCOUNT_BEFORE = re.compile(r"계좌|은행|통장|금고|농협|수협|신협|우체국")
+
+
+def _not_an_account(m: re.Match) -> bool:
+    """No account or bank named just before: a bank's account numbers take many layouts (123-45-67890 too)."""
+    return not _ACCOUNT_BEFORE.search(m.string[max(0, m.start() - 12):m.start()])
+
+
 def _card_ok(m: re.Match) -> bool:
     """Eight digits readable at least (a masked card shows two groups), and no account named just before."""
-    return sum(c.isdigit() for c in m.group()) >= 8 and "계좌" not in m.string[max(0, m.start() - 12):m.start()]
+    return sum(c.isdigit() for c in m.group()) >= 8 and _not_an_account(m)
 
 
 # the syllables of Korean number plates (private, commercial, rental, diplomatic) and the regions of the old form
@@ -164,8 +176,8 @@ PATTERNS: tuple[Pattern, ...] = (
                                 r"|\((?:02|0[3-6][1-5]|070)\)[ ]?\d{3,4}-\d{4}|01[016789]\d{7,8})(?![0-9.-])")),
     # numbers of fixed layout: a driving licence (11-12-123456-78), a business's registration (123-45-67890), and a
     # passport's where the text names it (여권번호 M12345678)
-    Pattern("면허번호", re.compile(r"(?<![0-9-])\d{2}-\d{2}-\d{6}-\d{2}(?![0-9-])")),
-    Pattern("사업자등록번호", re.compile(r"(?<![0-9-])\d{3}-\d{2}-\d{5}(?![0-9-])")),
+    Pattern("면허번호", re.compile(r"(?<![0-9-])\d{2}-\d{2}-\d{6}-\d{2}(?![0-9-])"), _not_an_account),
+    Pattern("사업자등록번호", re.compile(r"(?<![0-9-])\d{3}-\d{2}-\d{5}(?![0-9-])"), _not_an_account),
     Pattern("여권번호", re.compile(r"여권(?:번호)?[ \t]*[:：(]?[ \t]*([A-Z]{1,2}\d{7,8})(?![0-9A-Za-z])"), group=1),
     Pattern("이메일주소", re.compile(r"(?<![\w.%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}"
                                    r"(?![A-Za-z0-9])")),
@@ -269,6 +281,8 @@ def apply_patterns(doc: Document, level: str = "leaf") -> Document:
     """``doc`` with pattern matches added and the model spans they overlap removed; ``level`` collapses the
     pattern labels like the model's targets (``--target-level``)."""
     found = find_patterns(doc.text)
+    taken = Ranges((s.start, s.end) for s in found)
+    found = sorted(found + [s for s in table_names(doc.text) if not taken.overlaps(s.start, s.end)], key=lambda s: s.start)
     zones = official_zones(doc.text)
     if found or zones:
         name = prediction_target("인명", level)  # type: ignore[arg-type]

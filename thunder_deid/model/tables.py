@@ -1,0 +1,90 @@
+"""Names in a table's person column: a crime list's ``피해자`` column, a register's ``성명`` column.
+
+A judgment's attached list (별지 범죄일람표) or a user's register holds one name per row, with no sentence around
+it; the tagger reads each cell on its own and misses one now and then (``장우진`` in the eighth row of a list whose
+other seven names it found). Where the header of a tab- or ``|``-separated table names a column after people,
+every cell of that column that is a Korean name (a known surname, two to four syllables) or a masked one
+(``김○○``) is a person's name.
+
+    >>> t = "순번\\t일시\\t피해자\\t금액\\n1\\t2024. 4. 2.\\t김서윤\\t100만 원\\n2\\t2024. 4. 9.\\t장우진\\t200만 원\\n3\\t-\\t미상\\t-"
+    >>> [t[s.start:s.end] for s in table_names(t)]
+    ['김서윤', '장우진']
+    >>> t = "| 성명 | 주소 |\\n|---|---|\\n| 이도현 | 서울 |"
+    >>> [t[s.start:s.end] for s in table_names(t)]
+    ['이도현']
+"""
+
+from __future__ import annotations
+
+import re
+
+from thunder_deid.document import Span
+
+# column headers that name people (spaces inside a header cell are ignored: 피 해 자, 피해자 성명)
+PERSON_COLUMNS = frozenset("""
+    피해자 피해자명 피해자성명 성명 이름 피고인 피고인명 피의자 고소인 피고소인 예금주 명의자 명의인 수취인 송금인 입금자
+    입금자명 가입자 대표자 수령인 구매자 판매자 매수인 매도인 임차인 임대인 채무자 채권자 증인 운전자 근로자 직원
+    차용인 대여자 보증인 참고인""".split())
+_NAME = re.compile(r"[가-힣]{2,4}|[가-힣][○●○◯*Ｏ0OX]{1,3}")
+_SEPARATORS = ("\t", "|")
+
+
+def _cells(line: str, sep: str) -> list[tuple[int, int]]:
+    """(start, end) of each cell's text in ``line``, edge spaces left out; a ``|`` table's outer bars open no cell."""
+    out, a = [], 0
+    for piece in line.split(sep):
+        b = a + len(piece)
+        s, e = a, b
+        while s < e and line[s].isspace():
+            s += 1
+        while e > s and line[e - 1].isspace():
+            e -= 1
+        out.append((s, e))
+        a = b + 1
+    if sep == "|" and line.strip().startswith("|"):
+        out = out[1:]
+    if sep == "|" and line.strip().endswith("|"):
+        out = out[:-1]
+    return out
+
+
+def _is_name(cell: str) -> bool:
+    from thunder_deid.model.decode import FIELD_WORDS, PERSON_WORDS
+    from thunder_deid.model.patterns import is_common_surname
+
+    if not _NAME.fullmatch(cell) or cell in PERSON_WORDS or cell in FIELD_WORDS or cell in PERSON_COLUMNS:
+        return False
+    return is_common_surname(cell[:2]) or is_common_surname(cell[0])
+
+
+def table_names(text: str) -> list[Span]:
+    """``인명`` spans for the name cells under a person-column header, in tab- or ``|``-separated rows; a table
+    ends at a line of another cell count or without the separator."""
+    out: list[Span] = []
+    lines, pos = [], 0
+    for line in text.split("\n"):
+        lines.append((pos, line))
+        pos += len(line) + 1
+    i = 0
+    while i < len(lines):
+        start, line = lines[i]
+        sep = next((s for s in _SEPARATORS if s in line), None)
+        if sep is None:
+            i += 1
+            continue
+        header = _cells(line, sep)
+        cols = [k for k, (a, b) in enumerate(header) if re.sub(r"\s", "", line[a:b]) in PERSON_COLUMNS]
+        i += 1
+        if not cols:
+            continue
+        while i < len(lines):
+            start, line = lines[i]
+            row = _cells(line, sep) if sep in line else []
+            if len(row) != len(header):
+                break
+            for k in cols:
+                a, b = row[k]
+                if _is_name(line[a:b]):
+                    out.append(Span(start + a, start + b, "인명", score=1.0))
+            i += 1
+    return out
