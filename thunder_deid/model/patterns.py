@@ -105,8 +105,9 @@ def _not_an_account(m: re.Match) -> bool:
 
 
 def _card_ok(m: re.Match) -> bool:
-    """Eight digits readable at least (a masked card shows two groups), and no account named just before."""
-    return sum(c.isdigit() for c in m.group()) >= 8 and _not_an_account(m)
+    """Eight digits readable at least (a masked card shows two groups), and no account named just before (a
+    bank may be: ``○○은행신용카드(4043-…)``)."""
+    return sum(c.isdigit() for c in m.group()) >= 8 and "계좌" not in m.string[max(0, m.start() - 12):m.start()]
 
 
 # the syllables of Korean number plates (private, commercial, rental, diplomatic) and the regions of the old form
