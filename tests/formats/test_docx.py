@@ -29,7 +29,8 @@ def test_text_covers_body_table_header_footer_and_comments_with_revisions_accept
     assert "피고인 홍길동은 2020. 3. 5. 피해자 김철수에게 전화하였다." in lines  # a name across two runs joined
     assert "증인 이영희의 진술" in lines  # deletion dropped, insertion kept
     assert "정민호" not in src.text
-    assert {"이영희", "김철수 010-1234-5678", "사건 관계인 홍길동", "작성 김철수", "김철수 확인 필요"} <= set(lines)
+    # a table's row is one line, its cells apart by a tab
+    assert {"성명\t이영희", "연락처\t김철수 010-1234-5678", "사건 관계인 홍길동", "작성 김철수", "김철수 확인 필요"} <= set(lines)
     part, offset = src.locate(src.text.index("길동은"))
     assert part.startswith("word/document.xml") and offset == 1  # inside the bold run "홍길"
 
@@ -94,3 +95,28 @@ def test_a_broken_docx_is_one_error_line(tmp_path):
     bad.write_bytes(b"PK\x03\x04 not really a zip")
     with pytest.raises(ThunderDeidError, match=r"bad\.docx: not a readable DOCX file"):
         next(get_format(bad).read(bad, "bad"))
+
+
+def test_a_crime_lists_person_column_is_replaced_in_every_row(tmp_path):
+    """Probed 2026-12-05: a DOCX table reached the model one cell per line, and in an eight-row crime list it left
+    ``장우진`` readable; rows are read as lines now, and the column under ``피해자`` holds names
+    (``model/tables.py``)."""
+    import docx
+
+    from thunder_deid.cli import main
+
+    names = ["김서윤", "이도현", "박준서", "최민지", "정하윤", "윤채원", "장우진", "한예린"]
+    d = docx.Document()
+    d.add_paragraph("별지 범죄일람표")
+    t = d.add_table(rows=len(names) + 1, cols=4)
+    for k, head in enumerate(("순번", "일시", "피해자", "편취금액")):
+        t.cell(0, k).text = head
+    for i, n in enumerate(names, 1):
+        for k, v in enumerate((str(i), f"2024. {i}. {i + 2}.", n, f"{i * 100}만 원")):
+            t.cell(i, k).text = v
+    src, out = tmp_path / "list.docx", tmp_path / "list.out.docx"
+    d.save(src)
+    assert main(["redact", "--mode", "court", str(src), str(out)]) == 0
+    cells = [[c.text for c in row.cells] for row in docx.Document(out).tables[0].rows]
+    assert cells[0] == ["순번", "일시", "피해자", "편취금액"]
+    assert [row[2] for row in cells[1:]] == list("ABCDEFGH") and [row[0] for row in cells[1:]] == [str(i) for i in range(1, 9)]

@@ -41,7 +41,7 @@ def package_strings_of(doc):
 def test_redacted_hwpx_opens_keeps_structure_and_leaks_no_name(hwpx_file, tmp_path):
     fmt = get_format(hwpx_file)
     (src,) = fmt.read(hwpx_file, "판결")
-    for line in ("피고인 홍길동은 서울에 산다.", "머리글 홍길동", "꼬리글 김철수", "이영희", "박영희 메모: 홍길동 확인",
+    for line in ("피고인 홍길동은 서울에 산다.", "머리글 홍길동", "꼬리글 김철수", "성명\t이영희", "박영희 메모: 홍길동 확인",
                  "증인 김철수의 진술 추가 정민호", "삭제된 증인 의 진술"):  # insertion kept, deletion accepted
         assert line in src.text.split("\n")
     assert DELETED in "".join(package_strings(hwpx_file).values()) and DELETED not in src.text

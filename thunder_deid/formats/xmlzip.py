@@ -122,6 +122,10 @@ class TextModel:
     # elements inside a text element that stand for a character (their tail is text again)
     inner: dict | None = None
     preserve_space: bool = False  # OOXML: w:t needs xml:space="preserve" to keep edge spaces
+    # a table's row and cell elements: the cells of one row are read as one line, a tab between them, so a row
+    # reads as the record it is (and a column's header stands above its cells: model.tables)
+    row_tag: str = "tr"
+    cell_tag: str = "tc"
 
 
 def read_package(pkg: Package, model: TextModel, doc_id: str, fmt: str) -> Source:
@@ -153,7 +157,7 @@ def read_package(pkg: Package, model: TextModel, doc_id: str, fmt: str) -> Sourc
                     p = p.getparent()
                 if p is not para:
                     if para is not None:
-                        add("\n")
+                        add(_between(para, p, model))
                     para = p
                 add(el.text or "", el, "text", part)
                 for child in el:
@@ -165,6 +169,25 @@ def read_package(pkg: Package, model: TextModel, doc_id: str, fmt: str) -> Sourc
                 if ch:
                     add(ch)
     return Source(doc_id, "".join(chunks), fmt, segments, state=(pkg, slots, model))
+
+
+def _cell(el, model: TextModel):
+    """The table cell ``el`` lies in (the nearest), or None."""
+    while el is not None and local(el.tag) != model.cell_tag:
+        el = el.getparent()
+    return el
+
+
+def _between(prev, para, model: TextModel) -> str:
+    """What stands between two paragraphs: a tab where the second opens the next cell of the same row, else a
+    line break."""
+    a, b = _cell(prev, model), _cell(para, model)
+    if a is None or b is None or a is b:
+        return "\n"
+    row = a.getparent()
+    if row is None or local(row.tag) != model.row_tag or b.getparent() is not row:
+        return "\n"
+    return "\t" if row.index(b) > row.index(a) else "\n"
 
 
 def apply_to_slots(src: Source, reps: Iterable) -> int:
