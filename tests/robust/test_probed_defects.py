@@ -91,3 +91,18 @@ def test_every_name_in_a_tables_person_column_is_replaced(tagger):
     out = tagger.redact(text, "court")
     assert not [n for n in names if n in out]
     assert out.splitlines()[1] == "순번\t일시\t피해자\t편취금액" and out.endswith("합계\t\t\t3,600만 원\n")
+
+
+def test_an_address_reference_note_is_replaced_in_every_style(tagger):
+    """Probed 2026-12-05 on a civil header: the note ``(우동, 센텀파크)`` after a road-name address kept its
+    apartment readable in surrogate style (``(성주동, 센텀파크)``) or gave it a person's name (``(선부동, 김말자)``), and
+    became ``(E동, 센텀파크)`` in court style: the note's dong and building are spans of their kinds now."""
+    text = ("사 건 2023가합512345 손해배상(기)\n원 고 1. 박지훈\n2. 주식회사 한빛테크\n서울 강남구 테헤란로 152, 7층(역삼동)\n"
+            "대표이사 송민재\n원고들 소송대리인 법무법인 정인\n담당변호사 이수경\n피 고 김영희\n"
+            "부산 해운대구 센텀중앙로 97, 101동 1203호(우동, 센텀파크)\n소송대리인 변호사 조태현\n변 론 종 결 2024. 9. 12.\n")
+    found = _found(tagger, text)
+    assert ("우동", "행정구역-동") in found and ("센텀파크", "주거시설") in found   # the model: 우 alone, 센텀파크 a person
+    assert tagger.redact(text, "court").splitlines()[8] == "부산 해운대구 (주소 2 생략)"
+    for seed in range(4):
+        line = tagger.redact(text, "surrogate", seed=seed).splitlines()[8]
+        assert "센텀" not in line and "(우동" not in line and line.startswith("부산 해운대구 ") and line.endswith(")")

@@ -37,7 +37,9 @@ url            a link to a page, ``http://``, ``https://`` or ``www.``, a host a
 =============  =============================================================================================
 
 A Korean name in a table's person column (``피해자``, ``성명`` … in the header of a tab- or ``|``-separated table)
-is a person's name too (:func:`thunder_deid.model.tables.table_names`).
+is a person's name too (:func:`thunder_deid.model.tables.table_names`), and a road-name address's reference note
+``(우동, 센텀파크)`` right after an address span gives its dong and its building as spans
+(:func:`thunder_deid.model.addresses.reference_notes`).
 
 A detected person, business or organisation's Hanja or Latin gloss (``김철수(金哲洙, 45세)``) becomes a span
 of the same label linked to it (:func:`thunder_deid.model.glosses.with_glosses`), and a Vietnamese-style name
@@ -71,6 +73,7 @@ from typing import Callable, Sequence
 from thunder_deid.consistency import Ranges, particle_follows
 from thunder_deid.document import Document, Span
 from thunder_deid.model.glosses import HANJA_RUN, LATIN_RUN, with_glosses
+from thunder_deid.model.addresses import reference_notes
 from thunder_deid.model.tables import table_names
 from thunder_deid.taxonomy.policy import prediction_target
 
@@ -283,7 +286,8 @@ def apply_patterns(doc: Document, level: str = "leaf") -> Document:
     pattern labels like the model's targets (``--target-level``)."""
     found = find_patterns(doc.text)
     taken = Ranges((s.start, s.end) for s in found)
-    found = sorted(found + [s for s in table_names(doc.text) if not taken.overlaps(s.start, s.end)], key=lambda s: s.start)
+    more = [s for s in table_names(doc.text) + reference_notes(doc) if not taken.overlaps(s.start, s.end)]
+    found = sorted(found + more, key=lambda s: s.start)
     zones = official_zones(doc.text)
     if found or zones:
         name = prediction_target("인명", level)  # type: ignore[arg-type]

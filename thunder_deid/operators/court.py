@@ -27,6 +27,7 @@ from string import ascii_uppercase
 
 from thunder_deid.consistency import particle_follows
 from thunder_deid.document import Document, Span
+from thunder_deid.model.addresses import REFERENCE_NOTE
 from thunder_deid.operators.base import Operator, Replacement, non_overlapping, register
 from thunder_deid.operators.particles import with_particles
 from thunder_deid.taxonomy import load_taxonomy, split_label
@@ -159,9 +160,6 @@ _TAIL = re.compile(_UNIT)
 # what may stand in a road-name address's reference note besides detected names: (목동, 한결아파트)
 _NOTE_WORDS = r"(?:동|가|리|아파트|빌라|오피스텔|맨션|빌딩|타운|마을|단지|주택)"
 _NOTE_GLUE = re.compile(rf"[\s,·]*(?:{_NOTE_WORDS}[\s,·]*)*")
-# a road-name address's reference note by its form (도로명주소 참고항목): the legal dong or ri, then the building's
-# name, (우동, 센텀파크), (역삼동), (한강로2가, 용산파크); it names where the address is, whatever was detected in it
-_REFERENCE_NOTE = re.compile(r"\([ \t]*[가-힣]{1,8}[0-9]{0,2}(?:동|가|리)(?:[ \t]*,[ \t]*[가-힣A-Za-z0-9][가-힣A-Za-z0-9 ·]{0,19})?[ \t]*\)")
 
 
 def _base(s: Span) -> str:
@@ -236,7 +234,8 @@ def _with_notes(text: str, spans: list[Span]) -> list[Span]:
         while close > 0 and j < len(spans) and spans[j].end <= close:
             j += 1
         inner = spans[i:j]
-        if close > 0 and (_REFERENCE_NOTE.fullmatch(text, start, close + 1) or (
+        # a road-name address's reference note by its form names where the address is, whatever was detected in it
+        if close > 0 and (REFERENCE_NOTE.fullmatch(text, start, close + 1) or (
                 inner and all(court_style(x.label) == "symbol" for x in inner)
                 and all(_NOTE_GLUE.fullmatch(text, a, b) for a, b in zip([start + 1] + [x.end for x in inner],
                                                                        [x.start for x in inner] + [close])))):

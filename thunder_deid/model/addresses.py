@@ -1,0 +1,49 @@
+"""A road-name address's reference note: ``센텀중앙로 97, 101동 1203호(우동, 센텀파크)``.
+
+The note after a road-name address (도로명주소 참고항목) names the legal dong or ri and the building: it says where
+the address is as much as the address does. The tagger reads it in pieces or not at all (``우`` of ``우동`` as a
+party's name, ``센텀파크`` left readable), so where a note of that form follows an address span, its dong and its
+building are spans of their own, ``행정구역-동`` (or ``-리``, ``-가`` as a dong) and ``주거시설``: court style omits
+the note with the address (:func:`thunder_deid.operators.court.address_runs`), and surrogate style replaces both.
+
+    >>> from thunder_deid.document import Document, Span
+    >>> t = "부산 해운대구 센텀중앙로 97, 101동 1203호(우동, 센텀파크)에 산다. 업무(연구비관리)를 맡았다."
+    >>> d = Document("d", t, [Span(8, 16, "주소"), Span(18, 21, "건물동호수"), Span(23, 27, "건물동호수")])
+    >>> [(t[s.start:s.end], s.label) for s in reference_notes(d)]
+    [('우동', '행정구역-동'), ('센텀파크', '주거시설')]
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from thunder_deid.document import Document, Span
+
+# the note by its form: a legal dong, ri or ga (우동, 한강로2가), then optionally a comma and the building's name
+REFERENCE_NOTE = re.compile(r"\([ \t]*(?P<dong>[가-힣]{1,8}[0-9]{0,2}(?:동|가|리))"
+                            r"(?:[ \t]*,[ \t]*(?P<building>[가-힣A-Za-z0-9][가-힣A-Za-z0-9 ·]{0,19}?))?[ \t]*\)")
+_UNIT = re.compile(r"(?:동|호|층)?")  # 1203 + 호(…): the unit word an address piece ends with
+
+
+@functools.lru_cache(maxsize=1)
+def _address_labels() -> frozenset[str]:
+    from thunder_deid.taxonomy import load_taxonomy
+
+    tax = load_taxonomy()
+    return frozenset(n.name for n in tax if n.name == "주소" or tax.is_descendant(n.name, "주소"))
+
+
+def reference_notes(doc: Document) -> list[Span]:
+    """The dong and building spans of every reference note right after an address span of ``doc``."""
+    labels, text, out = _address_labels(), doc.text, []
+    for s in doc.spans:
+        if s.label not in labels:
+            continue
+        m = REFERENCE_NOTE.match(text, _UNIT.match(text, s.end).end())
+        if m is None:
+            continue
+        out.append(Span(m.start("dong"), m.end("dong"), "행정구역-동", score=1.0))
+        if m.group("building"):
+            out.append(Span(m.start("building"), m.end("building"), "주거시설", score=1.0))
+    return sorted({(x.start, x.end): x for x in out}.values(), key=lambda x: x.start)
