@@ -48,7 +48,9 @@ UNIT_WORDS = ("번지", "학년", "개월", "블록", "로트", "호차", "층",
 # benchmarks/rounds/court_conventions.py (five documents or more; titles and stray words left out).
 COURT_WORDS = {"사업체": ("그룹", "사"), "정치·의사결정": ("당",), "치안및교정기관": ("경찰서", "지청", "지방법원"),
                "교통·안전시설": ("역",), "학교": ("대",), "지점": ("점",), "은행업": ("새마을금고", "금고", "농협"),
-               "지역명": ("지역",), "조직 내 세부부서": ("팀",), "중앙행정·지방자치기관": ("군청",), "주거시설": ("단지",)}
+               "지역명": ("지역",), "조직 내 세부부서": ("팀",), "중앙행정·지방자치기관": ("군청",), "주거시설": ("단지",),
+               # law.go.kr writes ○○동, △△리: the unit stays outside the placeholder (140 of 140 dongs in the training split)
+               "행정구역-동": ("동",), "행정구역-리": ("리",), "행정구역-면": ("면",), "행정구역-읍": ("읍",)}
 _SPACED_UNITS = ("역",)  # "C 역 3번 출구": the station word may stand apart from the name
 _OMITTED = re.compile(r"\s*생략(?=\s*\))")
 _TRIES = 96  # draws for a value inside a train/eval part (a quarter of values are eval: 96 misses ~ 1e-12)

@@ -46,3 +46,21 @@ def test_a_road_address_is_omitted_with_its_number_and_note():
     t2 = "서울 용산구 한강로 2가에서, 서울 강남구 테헤란로 152(이하 '이 사건 건물')"
     spans = tidy([Span(7, 10, "주소", score=0.9), Span(t2.index("테헤란로"), t2.index("테헤란로") + 8, "주소", score=0.9)], t2)
     assert render(Document("d", t2, spans), "court") == "서울 용산구 (주소 1 생략) 2가에서, 서울 강남구 (주소 2 생략)(이하 '이 사건 건물')"
+
+
+def test_court_writes_a_dong_as_law_go_kr_does():
+    """law.go.kr writes ``○○동``, ``△△리`` (the unit outside the placeholder, 140 of 140 dongs in the training split);
+    a dong the model read whole came out ``○○``. A floor between an address and its note no longer hides the note
+    (``테헤란로 152, 7층(역삼동)`` had kept ``역삼동`` readable in both styles)."""
+    from thunder_deid.document import Document, Span
+    from thunder_deid.model.patterns import apply_patterns
+    from thunder_deid.operators import render
+
+    t = "서울 강남구 역삼동에서, 충북 괴산군 청천면 후평리에서"
+    spans = [Span(7, 10, "행정구역-동"), Span(t.index("청천면"), t.index("청천면") + 3, "행정구역-면"),
+             Span(t.index("후평리"), t.index("후평리") + 3, "행정구역-리")]
+    assert render(Document("d", t, spans), "court") == "서울 강남구 ○○동에서, 충북 괴산군 △△면 □□리에서"
+    t = "서울 강남구 테헤란로 152, 7층(역삼동)"
+    doc = apply_patterns(Document("d", t, [Span(7, 15, "주소", score=0.9)]))
+    assert render(doc, "court") == "서울 강남구 (주소 생략), 7층(○○동)"
+    assert "역삼" not in render(doc, "surrogate")

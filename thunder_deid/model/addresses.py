@@ -11,6 +11,9 @@ the note with the address (:func:`thunder_deid.operators.court.address_runs`), a
     >>> d = Document("d", t, [Span(8, 16, "주소"), Span(18, 21, "건물동호수"), Span(23, 27, "건물동호수")])
     >>> [(t[s.start:s.end], s.label) for s in reference_notes(d)]
     [('우동', '행정구역-동'), ('센텀파크', '주거시설')]
+    >>> t = "서울 강남구 테헤란로 152, 7층(역삼동)"
+    >>> [t[s.start:s.end] for s in reference_notes(Document("d", t, [Span(7, 15, "주소")]))]
+    ['역삼동']
 """
 
 from __future__ import annotations
@@ -23,7 +26,9 @@ from thunder_deid.document import Document, Span
 # the note by its form: a legal dong, ri or ga (우동, 한강로2가), then optionally a comma and the building's name
 REFERENCE_NOTE = re.compile(r"\([ \t]*(?P<dong>[가-힣]{1,8}[0-9]{0,2}(?:동|가|리))"
                             r"(?:[ \t]*,[ \t]*(?P<building>[가-힣A-Za-z0-9][가-힣A-Za-z0-9 ·]{0,19}?))?[ \t]*\)")
-_UNIT = re.compile(r"(?:동|호|층)?")  # 1203 + 호(…): the unit word an address piece ends with
+# what may stand between an address span and its note: the unit word the span ends with (1203 + 호), and a
+# building's dong, floor or room the model left (테헤란로 152, 7층(역삼동))
+_UNIT = re.compile(r"(?:동|호|층)?(?:[ \t]*,?[ \t]*\d{1,5}(?:동|호|층|호실)){0,3}")
 
 
 @functools.lru_cache(maxsize=1)
