@@ -32,7 +32,8 @@ _UNIT = re.compile(r"(?:동|호|층)?(?:[ \t]*,?[ \t]*\d{1,5}(?:동|호|층|호�
 
 
 @functools.lru_cache(maxsize=1)
-def _address_labels() -> frozenset[str]:
+def address_labels() -> frozenset[str]:
+    """``주소`` and the taxonomy's nodes under it (a dong, a lot number, a building's room …)."""
     from thunder_deid.taxonomy import load_taxonomy
 
     tax = load_taxonomy()
@@ -41,7 +42,7 @@ def _address_labels() -> frozenset[str]:
 
 def reference_notes(doc: Document) -> list[Span]:
     """The dong and building spans of every reference note right after an address span of ``doc``."""
-    labels, text, out = _address_labels(), doc.text, []
+    labels, text, out = address_labels(), doc.text, []
     for s in doc.spans:
         if s.label not in labels:
             continue

@@ -99,18 +99,23 @@ def _birth_ok(m: re.Match) -> bool:
     return 1 <= mo <= 12 and 1 <= d <= 31
 
 
+def _before(m: re.Match, n: int = 12) -> str:
+    """The ``n`` characters before a match: where the text names what the match is (or is not)."""
+    return m.string[max(0, m.start() - n):m.start()]
+
+
 _ACCOUNT_BEFORE = re.compile(r"계좌|은행|통장|금고|농협|수협|신협|우체국")
 
 
 def _not_an_account(m: re.Match) -> bool:
     """No account or bank named just before: a bank's account numbers take many layouts (123-45-67890 too)."""
-    return not _ACCOUNT_BEFORE.search(m.string[max(0, m.start() - 12):m.start()])
+    return not _ACCOUNT_BEFORE.search(_before(m))
 
 
 def _card_ok(m: re.Match) -> bool:
     """Eight digits readable at least (a masked card shows two groups), and no account named just before (a
     bank may be: ``○○은행신용카드(4043-…)``)."""
-    return sum(c.isdigit() for c in m.group()) >= 8 and "계좌" not in m.string[max(0, m.start() - 12):m.start()]
+    return sum(c.isdigit() for c in m.group()) >= 8 and "계좌" not in _before(m)
 
 
 # the syllables of Korean number plates (private, commercial, rental, diplomatic) and the regions of the old form
@@ -122,8 +127,7 @@ _CITED = re.compile(r"^[ \t]*(?:,[ \t]*[0-9]+[가-힣]+[0-9]+[ \t]*)*(?:판결|�
 
 def _plate_ok(m: re.Match) -> bool:
     """A plate, not an old-form case number cited as one (``선고 92도1329 판결``, ``92도1329, 93도2345 판결``)."""
-    text = m.string
-    return not (_CITATION.search(text[max(0, m.start() - 12):m.start()]) or _CITED.match(text[m.end():m.end() + 40]))
+    return not (_CITATION.search(_before(m)) or _CITED.match(m.string[m.end():m.end() + 40]))
 
 
 def _spaced(word: str) -> str:

@@ -33,14 +33,9 @@ def _cells(line: str, sep: str) -> list[tuple[int, int]]:
     """(start, end) of each cell's text in ``line``, edge spaces left out; a ``|`` table's outer bars open no cell."""
     out, a = [], 0
     for piece in line.split(sep):
-        b = a + len(piece)
-        s, e = a, b
-        while s < e and line[s].isspace():
-            s += 1
-        while e > s and line[e - 1].isspace():
-            e -= 1
-        out.append((s, e))
-        a = b + 1
+        lead = len(piece) - len(piece.lstrip())
+        out.append((a + lead, a + max(lead, len(piece.rstrip()))))
+        a += len(piece) + 1
     if sep == "|" and line.strip().startswith("|"):
         out = out[1:]
     if sep == "|" and line.strip().endswith("|"):

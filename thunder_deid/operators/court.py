@@ -27,7 +27,7 @@ from string import ascii_uppercase
 
 from thunder_deid.consistency import particle_follows
 from thunder_deid.document import Document, Span
-from thunder_deid.model.addresses import REFERENCE_NOTE
+from thunder_deid.model.addresses import REFERENCE_NOTE, address_labels
 from thunder_deid.operators.base import Operator, Replacement, non_overlapping, register
 from thunder_deid.operators.particles import with_particles
 from thunder_deid.taxonomy import load_taxonomy, split_label
@@ -167,8 +167,7 @@ def _base(s: Span) -> str:
 
 
 def _address_part(s: Span) -> bool:
-    base, tax = _base(s), load_taxonomy()
-    return court_style(s.label) == "omit" and base in tax and (base == "주소" or tax.is_descendant(base, "주소"))
+    return court_style(s.label) == "omit" and _base(s) in address_labels()
 
 
 def address_runs(text: str, spans: list[Span]) -> list[Span]:
