@@ -30,7 +30,8 @@ from thunder_deid.corpus.precedents import on_party_line
 from thunder_deid.document import Document, load_jsonl
 from thunder_deid.eval import score_documents
 from thunder_deid.eval.bootstrap import share_interval
-from thunder_deid.model.patterns import apply_patterns, find_patterns, is_official, official_zones
+from thunder_deid.recognizers import apply_patterns, find_patterns
+from thunder_deid.recognizers.officials import is_official, official_zones
 
 _WORD = re.compile(r"(?<![가-힣])[가-힣]{2,4}(?![가-힣])")
 # words on officials' lines that are titles or firms, not names

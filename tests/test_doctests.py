@@ -14,8 +14,14 @@ MODULES = [
     "thunder_deid.bio",
     "thunder_deid.validate",
     "thunder_deid.taxonomy.tree",
-    "thunder_deid.model.glosses",
-    "thunder_deid.model.patterns",
+    "thunder_deid.recognizers",
+    "thunder_deid.recognizers.addresses",
+    "thunder_deid.recognizers.base",
+    "thunder_deid.recognizers.foreign",
+    "thunder_deid.recognizers.glosses",
+    "thunder_deid.recognizers.officials",
+    "thunder_deid.recognizers.patterns",
+    "thunder_deid.recognizers.tables",
     "thunder_deid.model.labels",
 ]
 

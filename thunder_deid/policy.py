@@ -35,7 +35,7 @@ from typing import Any
 
 from thunder_deid.consistency import joined_pieces, occurrences, particle_follows, propagate
 from thunder_deid.document import Document, Span
-from thunder_deid.model.patterns import PERSON_ROLES
+from thunder_deid.recognizers.patterns import PERSON_ROLES
 from thunder_deid.errors import ConfigError, ThunderDeidError
 from thunder_deid.operators import Replacement, get_operator, operator_names
 from thunder_deid.operators.base import apply, source_replacements
@@ -66,7 +66,7 @@ class Policy:
     labels: dict[str, LabelRule] = field(default_factory=dict)
     allow: frozenset[str] = frozenset()
     deny: tuple[tuple[str, str], ...] = ()
-    recognizers: tuple = ()  # thunder_deid.model.patterns.Pattern
+    recognizers: tuple = ()  # thunder_deid.recognizers.Pattern
     consistency: bool = True
 
     def __post_init__(self) -> None:
@@ -107,8 +107,8 @@ class Policy:
         return on_canonical([doc], lambda canon: [self._prepare(canon[0])])[0]
 
     def _prepare(self, doc: Document) -> Document:
-        from thunder_deid.model.glosses import linked, with_glosses
-        from thunder_deid.model.patterns import find_patterns, overlay
+        from thunder_deid.recognizers.glosses import linked, with_glosses
+        from thunder_deid.recognizers import find_patterns, overlay
 
         best: dict[str, float] = {}  # with consistency a form is as sure as its best-scored occurrence
         if self.consistency:
@@ -287,7 +287,7 @@ class _Reader:
         return tuple(out)
 
     def recognizers(self, v: Any) -> tuple:
-        from thunder_deid.model.patterns import Pattern
+        from thunder_deid.recognizers import Pattern
 
         if not isinstance(v, list):
             raise self.fail(("recognizers",), "'recognizers' is a list of {name, label, pattern}")

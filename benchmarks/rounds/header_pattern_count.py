@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 
 from thunder_deid.document import load_jsonl
-from thunder_deid.model.patterns import find_patterns
+from thunder_deid.recognizers import find_patterns
 
 
 def main() -> None:

@@ -94,7 +94,7 @@ def test_real_precedents(shared_data: Path):
     """On 120 real law.go.kr judgments: most headers get a name, no name span is left on an official's line,
     and every span stays inside the text on its own characters."""
     from thunder_deid.corpus.placeholders import annotate_document
-    from thunder_deid.model.patterns import is_official, official_zones
+    from thunder_deid.recognizers.officials import is_official, official_zones
     from thunder_deid.validate import problems
 
     counts: Counter = Counter()

@@ -53,7 +53,7 @@ def test_court_writes_a_dong_as_law_go_kr_does():
     a dong the model read whole came out ``○○``. A floor between an address and its note no longer hides the note
     (``테헤란로 152, 7층(역삼동)`` had kept ``역삼동`` readable in both styles)."""
     from thunder_deid.document import Document, Span
-    from thunder_deid.model.patterns import apply_patterns
+    from thunder_deid.recognizers import apply_patterns
     from thunder_deid.operators import render
 
     t = "서울 강남구 역삼동에서, 충북 괴산군 청천면 후평리에서"

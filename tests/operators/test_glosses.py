@@ -8,7 +8,7 @@ import unicodedata
 import pytest
 
 from thunder_deid.document import Document, Span
-from thunder_deid.model.patterns import apply_patterns
+from thunder_deid.recognizers import apply_patterns
 from thunder_deid.policy import load_policy
 
 HANJA = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")

@@ -184,7 +184,7 @@ def inline_counsel(doc: Document, rng: random.Random, share: float, notes: list[
 
 def drop_official_names(doc: Document, label: str = "인명") -> tuple[Document, int]:
     """``doc`` without ``label`` spans on an official's line (A.2: not personal data of the case)."""
-    from thunder_deid.model.patterns import is_official, official_zones
+    from thunder_deid.recognizers.officials import is_official, official_zones
 
     zones = official_zones(doc.text)
     kept = [s for s in doc.spans if not (s.label == label and is_official(doc.text, s, zones))]

@@ -123,7 +123,7 @@ class TextModel:
     inner: dict | None = None
     preserve_space: bool = False  # OOXML: w:t needs xml:space="preserve" to keep edge spaces
     # a table's row and cell elements: the cells of one row are read as one line, a tab between them, so a row
-    # reads as the record it is (and a column's header stands above its cells: model.tables)
+    # reads as the record it is (and a column's header stands above its cells: recognizers.tables)
     row_tag: str = "tr"
     cell_tag: str = "tc"
 

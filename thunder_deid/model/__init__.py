@@ -19,7 +19,7 @@ def load(model: str | Path | None = None, device: str = "cpu", patterns: bool = 
          threads: int | None = None, cache_dir: str | Path | None = None, int8: bool = False):
     """A :class:`~thunder_deid.model.infer.Tagger` for a model directory (default: the embedded model).
 
-    ``patterns=False`` leaves out the fixed-form identifier patterns (``thunder_deid.model.patterns``);
+    ``patterns=False`` leaves out the fixed-form identifier patterns (``thunder_deid.recognizers``);
     ``backend="onnx"`` runs ONNX Runtime on a graph exported into ``cache_dir`` on first use
     (``thunder_deid.model.backends``).
     """

@@ -271,7 +271,7 @@ def whole_names(spans: Sequence[Span], text: str) -> list[Span]:
         ['허꽃님', '박미르', '김민준', '장나라', '정꽃가람']
     """
     from thunder_deid.consistency import particle_follows
-    from thunder_deid.model.patterns import is_common_surname
+    from thunder_deid.recognizers.patterns import is_common_surname
     from thunder_deid.surrogates.hangul import is_hangul_syllable
 
     out = list(spans)

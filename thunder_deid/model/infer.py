@@ -221,7 +221,7 @@ class Tagger:
         out = list(iter_predict_documents(self.backend, self.tokenizer, self.labels, docs, self.max_length,
                                           self.stride, batch_tokens, progress))
         if self.patterns:
-            from thunder_deid.model.patterns import apply_patterns
+            from thunder_deid.recognizers import apply_patterns
 
             level = self.meta.get("target_level", "leaf")
             out = [apply_patterns(d, level) for d in out]

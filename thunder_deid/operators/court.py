@@ -27,7 +27,7 @@ from string import ascii_uppercase
 
 from thunder_deid.consistency import particle_follows
 from thunder_deid.document import Document, Span
-from thunder_deid.model.addresses import REFERENCE_NOTE, address_labels
+from thunder_deid.recognizers.addresses import REFERENCE_NOTE, address_labels
 from thunder_deid.operators.base import Operator, Replacement, non_overlapping, register
 from thunder_deid.operators.particles import with_particles
 from thunder_deid.taxonomy import load_taxonomy, split_label

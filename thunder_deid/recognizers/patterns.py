@@ -1,4 +1,4 @@
-"""Identifiers whose written form alone says what they are, found by pattern and merged over the tagger's spans.
+"""Identifiers whose written form alone says what they are, found by pattern: the built-in table.
 
 The tagger learns from judgment fact sections, where resident registration numbers, e-mail addresses and
 phone numbers are rare (4 phone numbers in 810 validation/test documents), so it can miss or mistype
@@ -32,50 +32,26 @@ url            a link to a page, ``http://``, ``https://`` or ``www.``, a host a
                a 2-4 syllable name with a known Korean surname, ending the line or followed by ``(``, ``,``
                or `` 외``: ``피 고 인 박도윤 (…), 회사원``
 인명           a name in Hanja after a person's role word, starting with a Korean surname's character:
-               ``피고인 金哲洙는``, ``공소외 南宮民`` (:mod:`thunder_deid.model.glosses`)
+               ``피고인 金哲洙는``, ``공소외 南宮民`` (:mod:`thunder_deid.recognizers.glosses`)
 인명           a name in capitalised Latin words after a person's role word: ``피해자 Nguyen Van An은``
 =============  =============================================================================================
-
-A Korean name in a table's person column (``피해자``, ``성명`` … in the header of a tab- or ``|``-separated table)
-is a person's name too (:func:`thunder_deid.model.tables.table_names`), and a road-name address's reference note
-``(우동, 센텀파크)`` right after an address span gives its dong and its building as spans
-(:func:`thunder_deid.model.addresses.reference_notes`).
-
-A detected person, business or organisation's Hanja or Latin gloss (``김철수(金哲洙, 45세)``) becomes a span
-of the same label linked to it (:func:`thunder_deid.model.glosses.with_glosses`), and a Vietnamese-style name
-the model read in part is widened over its given name (:func:`whole_foreign_names`).
-
-Names of officials acting in office -- judges in the footer (``대법관 김재형(재판장) 민유숙``), the
-presiding judge in running text (``(재판장 김철수 부장판사)``), prosecutors and counsel in the header
-(``검 사`` / ``변 호 인`` and the line after, ``(소송대리인 변호사 X)`` in a party line) -- are not personal data
-of the case (appendix A.2), so a model ``인명`` span inside such a line is removed.
 
 The header rule is there because a model that has read law.go.kr judgments -- whose headers write the
 role word ``피고인`` in place of the name -- learns to leave a header's name slot alone, and one that has
 read only fact sections may cut a civil party's name short (``원고 김하늘`` -> ``김하``).
 
-    >>> from thunder_deid.document import Document, Span
-    >>> doc = Document("d", "피고인 (9X0315-1XXXXXX), 휴대전화(010-4821-7736)", [Span(20, 33, "계좌번호")])
-    >>> [(s.label, doc.text[s.start:s.end]) for s in apply_patterns(doc).spans]
-    [('주민등록번호', '9X0315-1XXXXXX'), ('전화번호', '010-4821-7736')]
-
-Patterns are on by default in ``predict``, ``redact`` and :func:`thunder_deid.load`; ``--no-patterns``
-(``patterns=False``) gives the tagger's spans alone, which is what the benchmark figures score.
+    >>> from thunder_deid.document import Document
+    >>> [(s.label, s.start, s.end) for s in FixedForms().find(Document("d", "피고인 (9X0315-1XXXXXX), 010-4821-7736"))]
+    [('주민등록번호', 5, 19), ('전화번호', 22, 35)]
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, replace
-from typing import Callable, Sequence
 
-from thunder_deid.consistency import Ranges, particle_follows
-from thunder_deid.document import Document, Span
-from thunder_deid.model.glosses import HANJA_RUN, LATIN_RUN, with_glosses
-from thunder_deid.model.addresses import reference_notes
-from thunder_deid.model.tables import table_names
-from thunder_deid.taxonomy.policy import prediction_target
+from thunder_deid.recognizers.base import Pattern, PatternRecognizer, register
+from thunder_deid.recognizers.glosses import HANJA_RUN, LATIN_RUN
 
 _M = r"[0-9Xx*●○]"  # a digit or a masked digit
 
@@ -167,13 +143,6 @@ def _header_name_ok(m: re.Match) -> bool:
     return name[:2] in surnames or name[0] in surnames  # two-syllable surnames (남궁, 황보) first
 
 
-@dataclass(frozen=True)
-class Pattern:
-    label: str
-    regex: re.Pattern
-    valid: Callable[[re.Match], bool] = lambda m: True
-    group: int = 0  # the part of the match that is the span
-
 
 PATTERNS: tuple[Pattern, ...] = (
     Pattern("주민등록번호", re.compile(rf"(?<![0-9A-Za-z*●○-])({_M}{{6}})-[1-8Xx*●○]{_M}{{6}}(?![0-9A-Za-z*●○-])"),
@@ -215,141 +184,18 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("인명", re.compile(rf"^[ \t【\[]*{_ROLE}(?:[ \t]*(?:,|겸)[ \t]*{_ROLE})*[ \t】\]]*"
                              rf"(?:[ \t:]+|[ \t:]*\n[ \t【\[]*)([가-힣]{{2,4}})"
                              r"(?=[ \t]*(?:$|\(|,|외\b|외\s))", re.M), _header_name_ok, group=1),
-    # a name in Hanja or Latin letters where only a name stands: 피고인 金哲洙는, 피해자 John Smith (model.glosses)
+    # a name in Hanja or Latin letters where only a name stands: 피고인 金哲洙는, 피해자 John Smith (recognizers.glosses)
     Pattern("인명", re.compile(rf"{_PERSON_ROLE}({HANJA_RUN})"), group=1),
     Pattern("인명", re.compile(rf"{_PERSON_ROLE}({LATIN_RUN})"), group=1),
 )
 
 
-# Titles of officials acting in office (A.2: their names are not personal data of the case).
-_BENCH = "(?:" + "|".join(_spaced(w) for w in ("부장판사", "판사", "대법관", "재판장", "재판관", "사법보좌관")) + ")"
-_COUNSEL = "(?:" + "|".join(_spaced(w) for w in ("소송대리인", "변호인", "변호사", "검사")) + ")"
-_LINE_OK = 150      # header and footer lines are short and hold no sentence
-# a line that is an official's title and names: 대법관 김재형(재판장) 민유숙 이동원(주심) / 변호인 변호사 X 외 2인
-_OFFICIAL_LINE = re.compile(rf"^[ \t【\[]*(?:{_BENCH}|{_COUNSEL})[ \t】\]]*(?:[ \t:][^\n]*)?$", re.M)
-# a header line that is the title alone (검 사 / 변 호 인): the names stand on the next line
-_TITLE_ONLY = re.compile(rf"^[ \t【\[]*{_COUNSEL}[ \t】\]]*\n[ \t]*([^\n]+)$", re.M)
-# counsel inside a party line: 원고, 피상고인 홍길동 (소송대리인 변호사 김철수)
-_PARTY_COUNSEL = re.compile(rf"^[ \t【\[]*{_ROLE}[^\n]*?((?:{_spaced('소송대리인')}|{_spaced('변호인')}|(?:담당)?변호사)[^\n]*)$", re.M)
-# the presiding judge named in running text: 제41민사부(재판장 김철수 부장판사), 재판장 판사 김철수
-_PRESIDING = re.compile(r"재판장[ \t]+(?:(?:부장)?판사[ \t]+)?([가-힣]{2,4})(?![가-힣])")
 
+@register
+class FixedForms(PatternRecognizer):
+    name = "fixed_forms"
+    description = "identifiers of fixed written form: numbers, addresses online, header and Hanja/Latin names"
+    priority = 10
 
-def official_zones(text: str) -> list[tuple[int, int]]:
-    r"""Character ranges that name officials acting in office: the footer's judges, the header's
-    prosecutors and counsel, counsel in a party line, the presiding judge of a lower court.
-
-        >>> text = "변 호 인\n변호사 김철수 외 1인\n\n대법관 이영희(재판장) 박민수"
-        >>> [text[a:b] for a, b in official_zones(text)]
-        ['변 호 인', '변호사 김철수 외 1인', '대법관 이영희(재판장) 박민수']
-    """
-    zones: list[tuple[int, int]] = []
-
-    def add(a: int, b: int) -> None:
-        if b - a <= _LINE_OK and "다." not in text[a:b]:
-            zones.append((a, b))
-
-    for m in _OFFICIAL_LINE.finditer(text):
-        add(m.start(), m.end())
-    for rx in (_TITLE_ONLY, _PARTY_COUNSEL, _PRESIDING):
-        for m in rx.finditer(text):
-            add(m.start(1), m.end(1))
-    return sorted(set(zones))
-
-
-# a party role, then maybe earlier names of the same list: 피고인 김정미, 이미진, [김영미]
-_PARTY_BEFORE = re.compile(rf"{_ROLE}[ \t]*(?:[가-힣]{{2,4}}[ \t]*,[ \t]*)*$")
-
-
-def is_official(text: str, span: Span, zones: list[tuple[int, int]]) -> bool:
-    """Inside an official's line, and not a party named there (``검사 및 피고인 김만수``,
-    ``변호사 X(피고인 김정미, 이미진을 위한)``)."""
-    return (any(a <= span.start and span.end <= b for a, b in zones)
-            and not _PARTY_BEFORE.search(text, max(0, span.start - 120), span.start))
-
-
-def find_patterns(text: str, patterns: Sequence[Pattern] = PATTERNS) -> list[Span]:
-    """Spans of every pattern match (non-overlapping; an earlier pattern wins a tie); ``patterns``: the
-    built-in ones by default, or a policy file's own recognizers (:mod:`thunder_deid.policy`)."""
-    from thunder_deid.model.decode import without_particles
-
-    found: list[Span] = []
-    taken = Ranges(())
-    for p in patterns:
-        for m in p.regex.finditer(text):
-            a, b = m.start(p.group), m.end(p.group)
-            if p.valid(m) and not taken.overlaps(a, b):
-                found.append(Span(a, b, p.label, score=1.0))
-                taken.add(a, b)
-    # a body line can open like a header line (피고인 김기철은, 사실은 …): a particle goes where the text shows it
-    return without_particles(sorted(found, key=lambda s: s.start), text)
-
-
-def apply_patterns(doc: Document, level: str = "leaf") -> Document:
-    """``doc`` with pattern matches added and the model spans they overlap removed; ``level`` collapses the
-    pattern labels like the model's targets (``--target-level``)."""
-    found = find_patterns(doc.text)
-    taken = Ranges((s.start, s.end) for s in found)
-    more = [s for s in table_names(doc.text) + reference_notes(doc) if not taken.overlaps(s.start, s.end)]
-    found = sorted(found + more, key=lambda s: s.start)
-    zones = official_zones(doc.text)
-    if found or zones:
-        name = prediction_target("인명", level)  # type: ignore[arg-type]
-        if level != "leaf":
-            found = [f.with_label(prediction_target(f.label, level)) for f in found]  # type: ignore[arg-type]
-        kept = [s for s in doc.spans if not (s.label == name and is_official(doc.text, s, zones))]
-        doc = overlay(doc.with_spans(kept), found)
-    return with_glosses(whole_foreign_names(doc))
-
-
-@functools.lru_cache(maxsize=1)
-def _spaced_families() -> frozenset[str]:
-    """Family names of the nations whose given names are written in words after them (베트남: 응우옌 반 안)."""
-    from thunder_deid.surrogates.lexicon import packaged
-
-    return frozenset(f for spec in packaged()["names"]["foreign"].values()
-                     if spec.get("order") != "given_first" and any(" " in g for g in spec["given"])
-                     for f in spec["family"])
-
-
-_GIVEN_WORDS = re.compile(r"(?:[ \t][가-힣]{1,2}){1,2}")
-_HANGUL_WORD = re.compile(r"[가-힣]+")
-_NAME_WORDS = 3  # family, middle and given name: 응우옌 반 안
-
-
-def whole_foreign_names(doc: Document) -> Document:
-    """A person-name span that starts with a Vietnamese-style family name (``응우옌``, ``쩐``) and stops before the
-    name's three words widened over the short words after it (``응우옌 반 안은``: the model read ``응우옌`` or
-    ``쩐 반``, and the rest would stay readable), to where a particle or the word's end follows.
-
-        >>> t = "피해자 응우옌 반 안은 피고인 응우옌에게, 응우옌 티 흐엉(29세), 쩐 반 훙에게"
-        >>> sp = [Span(4, 7, "인명"), Span(17, 20, "인명"), Span(24, 27, "인명"), Span(39, 42, "인명")]
-        >>> [t[s.start:s.end] for s in whole_foreign_names(Document("d", t, sp)).spans]
-        ['응우옌 반 안', '응우옌', '응우옌 티 흐엉', '쩐 반 훙']
-    """
-    families = _spaced_families()
-    taken = Ranges((s.start, s.end) for s in doc.spans)
-    out, changed = [], False
-    for s in doc.spans:
-        have = doc.text[s.start:s.end].split()
-        m = _GIVEN_WORDS.match(doc.text, s.end) if (s.label == "인명" and have and have[0] in families
-                                                    and len(have) < _NAME_WORDS) else None
-        words = [w.span() for w in _HANGUL_WORD.finditer(doc.text, m.start(), m.end())] if m else []
-        # the longest reading whose last word ends before a particle; a particle glued to it stays out
-        end = next((a + cut for a, b in reversed(words[:_NAME_WORDS - len(have)]) for cut in range(1, b - a + 1)
-                    if particle_follows(doc.text[a + cut:a + cut + 12])), None)
-        if end is not None and not taken.overlaps(s.end, end):
-            out.append(replace(s, end=end))
-            changed = True
-        else:
-            out.append(s)
-    return doc.with_spans(out) if changed else doc
-
-
-def overlay(doc: Document, found: Sequence[Span]) -> Document:
-    """``doc`` with ``found`` added and every span of ``doc`` that overlaps one of them removed."""
-    if not found:
-        return doc
-    over = Ranges((f.start, f.end) for f in found)
-    kept = [s for s in doc.spans if not over.overlaps(s.start, s.end)]
-    return Document(doc.id, doc.text, sorted(kept + list(found), key=lambda s: (s.start, s.end)), doc.meta)
+    def __init__(self) -> None:
+        super().__init__(PATTERNS)

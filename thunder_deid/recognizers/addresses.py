@@ -22,6 +22,7 @@ import functools
 import re
 
 from thunder_deid.document import Document, Span
+from thunder_deid.recognizers.base import Recognizer, register
 
 # the note by its form: a legal dong, ri or ga (우동, 한강로2가), then optionally a comma and the building's name
 REFERENCE_NOTE = re.compile(r"\([ \t]*(?P<dong>[가-힣]{1,8}[0-9]{0,2}(?:동|가|리))"
@@ -53,3 +54,13 @@ def reference_notes(doc: Document) -> list[Span]:
         if m.group("building"):
             out.append(Span(m.start("building"), m.end("building"), "주거시설", score=1.0))
     return sorted({(x.start, x.end): x for x in out}.values(), key=lambda x: x.start)
+
+
+@register
+class ReferenceNotes(Recognizer):
+    name = "reference_notes"
+    description = "the dong and building of a road-name address's reference note (우동, 센텀파크)"
+    priority = 30
+
+    def find(self, doc: Document) -> list[Span]:
+        return reference_notes(doc)

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import re
 
-from thunder_deid.document import Span
+from thunder_deid.document import Document, Span
+from thunder_deid.recognizers.base import Recognizer, register
 
 # column headers that name people (spaces inside a header cell are ignored: 피 해 자, 피해자 성명)
 PERSON_COLUMNS = frozenset("""
@@ -45,7 +46,7 @@ def _cells(line: str, sep: str) -> list[tuple[int, int]]:
 
 def _is_name(cell: str) -> bool:
     from thunder_deid.model.decode import FIELD_WORDS, PERSON_WORDS
-    from thunder_deid.model.patterns import is_common_surname
+    from thunder_deid.recognizers.patterns import is_common_surname
 
     if not _NAME.fullmatch(cell) or cell in PERSON_WORDS or cell in FIELD_WORDS or cell in PERSON_COLUMNS:
         return False
@@ -83,3 +84,13 @@ def table_names(text: str) -> list[Span]:
                     out.append(Span(start + a, start + b, "인명", score=1.0))
             i += 1
     return out
+
+
+@register
+class TableNames(Recognizer):
+    name = "table_names"
+    description = "Korean names in a table's person column (피해자, 성명 …)"
+    priority = 20
+
+    def find(self, doc: Document) -> list[Span]:
+        return table_names(doc.text)

@@ -24,7 +24,7 @@ A Hanja or Latin name's Hangul reading likewise, in place of the part the model 
 A common word's Hanja after a word that is not a detection (``사법(私法)``) is left alone. A Hanja name
 with no Hangul beside it is found where only a name can stand, after a party's role word, when it starts
 with a Korean surname's character (:data:`HANJA_RUN`, in one of the fixed-form patterns of
-:mod:`thunder_deid.model.patterns`), and a foreigner's name in Latin letters likewise (:data:`LATIN_RUN`)::
+:mod:`thunder_deid.recognizers.patterns`), and a foreigner's name in Latin letters likewise (:data:`LATIN_RUN`)::
 
     >>> [m.group() for m in re.finditer(HANJA_RUN, "金哲洙는 本人과 南宮民은, 사법(私法)상")]
     ['金哲洙', '南宮民']
@@ -52,7 +52,7 @@ HANJA_SURNAMES_1 = ("金李朴崔鄭姜趙尹張林韓吳徐申權黃安宋全�
                     "片龍慶太睦桂皮邢杜智甘董陰賓晋晉昔奉夫承于胡尙尚庾程葛弓景鍾莊錢溫牟范史唐賈蔣雷郁簡")
 _SURNAME = "(?:" + "|".join(HANJA_SURNAMES_2) + f"|[{HANJA_SURNAMES_1}])"
 # a name in Hanja (a Korean surname's character first) or in capitalised Latin words (not the court's
-# placeholders A, AB); the patterns look for them after a person's role word (model.patterns.PERSON_ROLES)
+# placeholders A, AB); the patterns look for them after a person's role word (recognizers.patterns.PERSON_ROLES)
 HANJA_RUN = rf"{_SURNAME}[{HANJA}]{{1,3}}(?![{HANJA}])"
 LATIN_RUN = r"[A-Z][a-z]+(?:-[A-Za-z][a-z]+)*(?:[ \t][A-Z][a-z]+(?:-[A-Za-z][a-z]+)*){0,3}(?![A-Za-z-])"
 

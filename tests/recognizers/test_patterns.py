@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from thunder_deid.document import Document, Span
-from thunder_deid.model.patterns import apply_patterns, find_patterns
+from thunder_deid.recognizers import apply_patterns, find_patterns
 
 
 @pytest.mark.parametrize("text, found", [
