@@ -3,10 +3,13 @@ layer is refused."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from thunder_deid.errors import ThunderDeidError
 from thunder_deid.formats import get_format
+from thunder_deid.formats.base import write_text
 
 from .conftest import korean_font, replacements
 
@@ -36,10 +39,10 @@ def test_pdf_text_layer_is_read_page_by_page_and_written_as_text(tmp_path):
     pages = src.text.split("\f")
     assert len(pages) == 2 and "홍길동" in pages[0] and "김철수" in pages[1]
     assert src.locate(src.text.index("김철수"))[0] == "page 2"
-    out = tmp_path / fmt.out_name("판결.pdf")
-    fmt.write(out, [(src, replacements(src.text))])
+    out = tmp_path / "판결.txt"
+    write_text(out, [(src, replacements(src.text))])
     written = out.read_text(encoding="utf-8")
-    assert out.suffix == ".txt" and "[인명]" in written and "홍길동" not in written and "김철수" not in written
+    assert "[인명]" in written and "홍길동" not in written and "김철수" not in written
 
 
 def test_a_pdf_without_text_layer_is_one_error_line(tmp_path):
@@ -88,3 +91,141 @@ def test_a_pdf_that_only_restricts_copying_is_read_one_that_needs_a_password_is_
     assert "홍길동" in src.text
     with pytest.raises(ThunderDeidError, match=r"locked\.pdf: the PDF needs a password to open; decrypt it first"):
         next(fmt.read(tmp_path / "locked.pdf", "locked"))
+
+
+# -- written as a PDF: the pages drawn, every replacement in its mention's place ------------------------------
+
+pdfium = pytest.importorskip("pypdfium2")
+np = pytest.importorskip("numpy")
+
+
+def _render(path, index=0):
+    """Page ``index`` of the original as the writer renders it (150 dpi, gray)."""
+    doc = pdfium.PdfDocument(str(path))
+    page = doc[index]
+    bitmap = page.render(scale=150 / 72, grayscale=True, draw_annots=False)
+    image = bitmap.to_pil().convert("L")
+    bitmap.close()
+    page.close()
+    doc.close()
+    return np.asarray(image, dtype=np.int16)
+
+
+def _written(path, index=0):
+    """The pixels of the one image that is page ``index`` of a written PDF (read back, not re-rendered)."""
+    doc = pdfium.PdfDocument(str(path))
+    page = doc[index]
+    (obj,) = list(page.get_objects())
+    bitmap = obj.get_bitmap(render=False)
+    image = bitmap.to_pil().convert("L")
+    bitmap.close()
+    obj.close()
+    page.close()
+    doc.close()
+    return np.asarray(image, dtype=np.int16)
+
+
+def _char_boxes(path, word, index=0):
+    """Pixel boxes (150 dpi) of the characters of every occurrence of ``word`` on the original page."""
+    doc = pdfium.PdfDocument(str(path))
+    page = doc[index]
+    tp = page.get_textpage()
+    text = tp.get_text_range(0, tp.count_chars())
+    left, _, _, top = page.get_bbox()
+    s = 150 / 72
+    boxes = []
+    for at in [i for i in range(len(text)) if text.startswith(word, i)]:
+        for j in range(at, at + len(word)):
+            a, b, c, d = tp.get_charbox(j)
+            # the box's pixels, edges rounded outwards
+            boxes.append((math.floor((a - left) * s), math.floor((top - d) * s), math.ceil((c - left) * s), math.ceil((top - b) * s)))
+    tp.close()
+    page.close()
+    doc.close()
+    return boxes
+
+
+def test_a_pdf_is_written_as_its_pages_with_each_mention_painted_over_and_nothing_else_changed(tmp_path):
+    path = _pdf(tmp_path / "판결.pdf", ["피고인 홍길동은 서울 강남구에 산다. 피해자 김철수에게 전화하였다. " * 4,
+                                       "피해자 김철수에게 돈을 보냈다."])
+    fmt = get_format(path)
+    (src,) = fmt.read(path, "판결")
+    out = tmp_path / "out" / fmt.out_name("판결.pdf")
+    fmt.write(out, [(src, replacements(src.text, repl=""))])  # nothing written in the boxes: they must be blank
+    before, after = _render(path), _written(out)
+    assert out.suffix == ".pdf" and before.shape == after.shape
+    boxes = _char_boxes(path, "홍길동") + _char_boxes(path, "김철수")
+    assert len(boxes) == 24
+    covered = np.zeros(before.shape, bool)
+    for x0, y0, x1, y1 in boxes:
+        assert before[y0:y1, x0:x1].min() < 100          # the name was drawn there
+        assert after[y0:y1, x0:x1].min() == 255          # and nothing of it is left
+        covered[max(0, y0 - 4):y1 + 4, max(0, x0 - 4):x1 + 4] = True
+    assert (before != after)[~covered].sum() == 0       # outside the painted boxes the page is the page
+    page2 = _char_boxes(path, "김철수", 1)
+    assert len(page2) == 3 and all(_written(out, 1)[y0:y1, x0:x1].min() == 255 for x0, y0, x1, y1 in page2)
+
+
+
+def test_redact_writes_a_pdf_with_no_text_layer_no_metadata_no_images_and_no_scanned_page(tmp_path, capsys):
+    from pypdf import PdfReader
+
+    from thunder_deid.cli import main
+
+    pdf = fpdf.FPDF()
+    pdf.set_author("홍길동")
+    pdf.set_title("홍길동 사건")
+    pdf.add_font("nanum", fname=str(korean_font() or pytest.skip("no Korean TrueType font")))
+    pdf.set_font("nanum", size=12)
+    pdf.add_page()
+    pdf.multi_cell(0, 10, "피고인 홍길동은 2020. 3. 5. 피해자 김철수(010-1234-5678)에게 전화하였다.")
+    from PIL import Image
+
+    stamp = tmp_path / "stamp.png"
+    Image.new("L", (40, 40), 0).save(stamp)
+    pdf.image(str(stamp), x=150, y=100, w=20)
+    pdf.add_page()                                   # a page without text (a scan): not in the output
+    pdf.output(str(tmp_path / "in.pdf"))
+    assert main(["redact", "--mode", "court", str(tmp_path / "in.pdf"), str(tmp_path / "out.pdf")]) == 0
+    data = (tmp_path / "out.pdf").read_bytes()
+    reader = PdfReader(tmp_path / "out.pdf")
+    assert len(reader.pages) == 1 and reader.pages[0].extract_text().strip() == ""
+    assert "홍길동".encode("utf-16-be") not in data and "홍길동".encode() not in data
+    assert not {"/Author", "/Title"} & set(reader.metadata or {})
+    # the stamp (an image) is gone: 150..170 mm from the left, 100..120 mm from the top, white at 150 dpi
+    px = lambda mm: int(mm / 25.4 * 150)
+    assert _written(tmp_path / "out.pdf")[px(102):px(118), px(152):px(168)].min() == 255
+    assert _render(tmp_path / "in.pdf")[px(102):px(118), px(152):px(168)].max() < 50
+    assert "page(s) 2 of 2 have no text layer" in capsys.readouterr().err
+
+
+def test_a_pdf_opened_without_a_password_is_written_too(tmp_path):
+    from pypdf import PdfReader, PdfWriter
+
+    plain = _pdf(tmp_path / "plain.pdf", ["피고인 홍길동은 서울에 산다."])
+    w = PdfWriter(clone_from=PdfReader(plain))
+    w.encrypt(user_password="", owner_password="owner", algorithm="AES-256", permissions_flag=0)
+    with open(tmp_path / "open.pdf", "wb") as f:
+        w.write(f)
+    fmt = get_format(tmp_path / "open.pdf")
+    (src,) = fmt.read(tmp_path / "open.pdf", "open")
+    fmt.write(tmp_path / "out.pdf", [(src, replacements(src.text, repl=""))])
+    assert all(_written(tmp_path / "out.pdf")[y0:y1, x0:x1].min() == 255 for x0, y0, x1, y1 in _char_boxes(plain, "홍길동"))
+
+
+def test_a_replacement_not_found_on_the_page_or_no_font_is_one_error_line_and_no_file(tmp_path, monkeypatch):
+    from thunder_deid.formats import pdfpages
+
+    path = _pdf(tmp_path / "판결.pdf", ["피고인 홍길동은 서울에 산다."])
+    fmt = get_format(path)
+    (src,) = fmt.read(path, "판결")
+    src.state["pages"] = ["전혀 다른 글자들이 여기에 있다."]  # the reader's text no longer matches the drawing
+    with pytest.raises(ThunderDeidError, match=r"판결\.pdf: page 1: \d+ replaced character\(s\) were not found"):
+        fmt.write(tmp_path / "out.pdf", [(src, replacements(src.state["pages"][0], names=("전혀 다른",)))])
+    assert not (tmp_path / "out.pdf").exists()
+    monkeypatch.setattr(pdfpages, "FONTS", ())
+    monkeypatch.delenv("THUNDER_DEID_FONT", raising=False)
+    (src,) = fmt.read(path, "판결")
+    with pytest.raises(ThunderDeidError, match="none was found: install one .*fonts-nanum.*THUNDER_DEID_FONT"):
+        fmt.write(tmp_path / "out.pdf", [(src, replacements(src.text))])
+    assert not (tmp_path / "out.pdf").exists()

@@ -1,5 +1,6 @@
-"""PDF (``.pdf``): the text layer, page by page, through pypdf (BSD-3-Clause); read-only, the output is
-UTF-8 text with a form feed between pages. A PDF encrypted only against printing or copying (it opens without
+"""PDF (``.pdf``): the text layer, page by page, through pypdf (BSD-3-Clause); written as a PDF of the pages drawn
+with every replacement in its mention's place (:mod:`thunder_deid.formats.pdfpages`), or as UTF-8 text with a form
+feed between pages. A PDF encrypted only against printing or copying (it opens without
 a password, as many published judgments do) is read; one that needs a password, or has no text layer (a
 scan), is refused with one line: decrypt it, or run OCR first. Scanned pages among text pages are named in the run's
 notes (the summary and the folder's manifest)."""
@@ -7,7 +8,7 @@ notes (the summary and the folder's manifest)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from thunder_deid.errors import ThunderDeidError
 from thunder_deid.formats.base import Format, Segment, Source, register
@@ -17,8 +18,8 @@ from thunder_deid.formats.base import Format, Segment, Source, register
 class Pdf(Format):
     name = "pdf"
     suffixes = (".pdf",)
-    output_suffix = ".txt"
-    description = "PDF text layer (pypdf), written as UTF-8 text; scanned PDFs refused"
+    output_suffix = ".pdf"
+    description = "PDF text layer (pypdf), written as the pages drawn with the replacements in place (or .txt); scans refused"
 
     def read(self, path: Path, doc_id: str) -> Iterator[Source]:
         try:
@@ -47,7 +48,24 @@ class Pdf(Format):
         # a scanned page among text pages: the output has nothing of it, and the user must know it is missing
         notes = [f"page(s) {_ranges(blank)} of {len(pages)} have no text layer (scanned?): not in the output; "
                  "run OCR on them"] if blank else []
-        yield Source(doc_id, "\f".join(pages), self.name, segments, notes=notes)
+        yield Source(doc_id, "\f".join(pages), self.name, segments, notes=notes, state={"path": path, "pages": pages})
+
+    def write(self, out: Path, items: Iterable[tuple[Source, list]]) -> None:
+        """Each source's pages drawn with its replacements in place, as a PDF (one source per PDF file)."""
+        from thunder_deid.formats.pdfpages import PageEdit, write_pdf
+        from thunder_deid.io import atomic_writer
+
+        for src, reps in items:
+            pages = src.state["pages"]
+            edits: list[list[PageEdit]] = [[] for _ in pages]
+            for r in reps:
+                for k, seg in enumerate(src.segments):  # a replacement across a page break is cut at the break
+                    a, b = max(r.start, seg.start), min(r.end, seg.end)
+                    if a < b or (a == b == r.start and seg.start <= a < seg.end):
+                        first = r.start >= seg.start
+                        edits[k].append(PageEdit(a - seg.start, b - seg.start, r.text if first else ""))
+            with atomic_writer(out, "wb") as f:
+                write_pdf(src.state["path"], pages, edits, f)
 
 
 def _ranges(pages: list[int]) -> str:

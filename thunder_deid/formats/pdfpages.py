@@ -1,0 +1,188 @@
+"""A de-identified PDF drawn from the original's pages: each page rendered as an image, every replacement painted
+over the place its mention had on the page, the replacement's text written in that place.
+
+A PDF's text is drawn, not stored as the text the reader gives: redacting it in place means rewriting its
+content streams, glyph by glyph, through the fonts' own encodings, and one glyph missed is a name left in the
+file. So the output holds no text layer at all: the page as an image (PDFium, through pypdfium2: BSD-3-Clause
+and Apache-2.0) with each replaced mention covered by a white box that holds its replacement. The layout is
+kept; what cannot be shown safely is left out: the page's embedded images (a photo or a stamp may show what the
+text does not), annotations and form fields, the document's metadata, outline and attachments, and pages with
+no text layer (the reader names them; a scan is not de-identified). A replacement whose characters cannot all be
+found among the characters PDFium reads on the page refuses the file, with the page named: writing it as
+``.txt`` is the way out.
+
+Where the reader's text (pypdf) and PDFium's differ only in spacing, their non-space characters are matched one
+to one; otherwise by the longest common runs (:class:`difflib.SequenceMatcher`).
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from thunder_deid.errors import ThunderDeidError
+
+DPI = 150  # the rendered pages: legible court text, a few hundred kilobytes a page
+PAD = 0.6  # points added around a character's box, so no antialiased edge of a glyph is left beside the box
+# where a Korean TrueType font is looked for to write the replacements (THUNDER_DEID_FONT first)
+FONTS = ("/usr/share/fonts/truetype/nanum/NanumGothic.ttf", "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+         "/usr/share/fonts/truetype/noto/NotoSansCJK-Regular.ttc", "/System/Library/Fonts/AppleSDGothicNeo.ttc",
+         "C:/Windows/Fonts/malgun.ttf")
+
+
+@dataclass(frozen=True)
+class PageEdit:
+    """Replace the page text's characters ``[start, end)`` by ``text`` (offsets in the reader's text of the page)."""
+
+    start: int
+    end: int
+    text: str
+
+
+def korean_font() -> Path:
+    """The font the replacements are written in: ``THUNDER_DEID_FONT``, else the first of :data:`FONTS` present."""
+    for p in (os.environ.get("THUNDER_DEID_FONT"), *FONTS):
+        if p and Path(p).is_file():
+            return Path(p)
+    raise ThunderDeidError("writing a PDF draws the replacements in a Korean font, and none was found: install one "
+                           "(apt-get install fonts-nanum) or set THUNDER_DEID_FONT to a .ttf/.ttc file; or name the "
+                           "output .txt")
+
+
+def char_map(ours: str, theirs: str) -> dict[int, int]:
+    """Index in ``ours`` -> index in ``theirs`` for the non-space characters both hold, in order.
+
+    >>> char_map("가 나다", "가나\\r\\n다")
+    {0: 0, 2: 1, 3: 4}
+    >>> char_map("가나X다", "가나다")
+    {0: 0, 1: 1, 3: 2}
+    """
+    a = [i for i, c in enumerate(ours) if not c.isspace()]
+    b = [j for j, c in enumerate(theirs) if not c.isspace()]
+    sa, sb = "".join(ours[i] for i in a), "".join(theirs[j] for j in b)
+    if sa == sb:
+        return dict(zip(a, b))
+    out: dict[int, int] = {}
+    for m in difflib.SequenceMatcher(None, sa, sb, autojunk=False).get_matching_blocks():
+        for k in range(m.size):
+            out[a[m.a + k]] = b[m.b + k]
+    return out
+
+
+def line_boxes(textpage, chars: Sequence[int]) -> list[tuple[float, float, float, float]]:
+    """The boxes (left, bottom, right, top, in points) covering PDFium characters ``chars``, one per line they
+    run over: a character whose box stands beside the previous one's extends it, another starts a box."""
+    boxes: list[list[float]] = []
+    for j in sorted(chars):
+        left, _, right, _ = textpage.get_charbox(j)
+        _, bottom, _, top = textpage.get_charbox(j, loose=True)
+        last = boxes[-1] if boxes else None
+        if last and abs((bottom + top) - (last[1] + last[3])) < (top - bottom) / 2 and left >= last[0] - PAD:
+            last[0], last[1], last[2], last[3] = min(last[0], left), min(last[1], bottom), max(last[2], right), max(last[3], top)
+        else:
+            boxes.append([left, bottom, right, top])
+    return [(a - PAD, b, c + PAD, d) for a, b, c, d in boxes]
+
+
+def render_page(pdf, index: int, page_text: str, edits: Sequence[PageEdit], font: Path, where: str):
+    """Page ``index`` of the open PDFium document as a grayscale PIL image with ``edits`` painted on it."""
+    page = pdf[index]
+    try:
+        return _paint(page, page_text, edits, font, where)
+    finally:
+        page.close()  # PDFium's objects close child first: the document closes after its pages
+
+
+def _paint(page, page_text: str, edits: Sequence[PageEdit], font: Path, where: str):
+    import pypdfium2.raw as pdfium_c
+    from PIL import ImageDraw
+
+    rotation = page.get_rotation()
+    for obj in list(page.get_objects(max_depth=1)):
+        if obj.type == pdfium_c.FPDF_PAGEOBJ_IMAGE:
+            page.remove_obj(obj)
+            obj.close()
+    page.gen_content()
+    textpage = page.get_textpage()
+    theirs = textpage.get_text_range(0, textpage.count_chars())
+    mapping = char_map(page_text, theirs)
+    left, _, _, top = page.get_bbox()
+    scale = DPI / 72
+    page.set_rotation(0)  # character boxes are in the unrotated page's space: paint there, turn the image after
+    bitmap = page.render(scale=scale, draw_annots=False, may_draw_forms=False, grayscale=True)
+    image = bitmap.to_pil().convert("L")
+    bitmap.close()
+    draw = ImageDraw.Draw(image)
+    for e in edits:
+        wanted = [i for i in range(e.start, e.end) if not page_text[i].isspace()]
+        found = [mapping[i] for i in wanted if i in mapping]
+        if len(found) < len(wanted):
+            raise ThunderDeidError(f"{where}: {len(wanted) - len(found)} replaced character(s) were not found among "
+                                   "the characters drawn on the page; write this file as .txt")
+        px = [((a - left) * scale, (top - d) * scale, (c - left) * scale, (top - b) * scale)
+              for a, b, c, d in line_boxes(textpage, found)]
+        for k, (x0, y0, x1, y1) in enumerate(px):
+            draw.rectangle((x0, y0, x1, y1), fill=255)
+            if k == 0 and e.text.strip():
+                _write(draw, e.text, (x0, y0, x1, y1), font)
+    textpage.close()
+    if rotation:
+        image = image.rotate(-rotation, expand=True)
+    return image
+
+
+def _write(draw, text: str, box: tuple[float, float, float, float], font: Path) -> None:
+    """``text`` in ``box``, as large as the box's height allows and small enough to fit its width."""
+    from PIL import ImageFont
+
+    x0, y0, x1, y1 = box
+    size = max(4, int((y1 - y0) * 0.9))  # the box runs from the font's descent to its ascent
+    while True:
+        f = ImageFont.truetype(str(font), size)
+        width = draw.textlength(text, font=f)
+        if width <= (x1 - x0) or size <= 4:
+            break
+        size -= 1
+    draw.text((x0, (y0 + y1) / 2), text, fill=0, font=f, anchor="lm")
+
+
+def write_pdf(path: Path, page_texts: Sequence[str], edits: Sequence[Sequence[PageEdit]], out) -> None:
+    """The pages of ``path`` that have text, ``edits[k]`` painted on page ``k``, written as a PDF to binary file ``out``."""
+    try:
+        import pypdfium2 as pdfium
+    except ImportError:
+        raise ThunderDeidError(f"{path}: writing a .pdf needs pypdfium2: pip install 'thunder-deid[formats]'; "
+                               "or name the output .txt") from None
+    font = korean_font()
+    pdf, new = pdfium.PdfDocument(str(path)), pdfium.PdfDocument.new()
+    try:
+        for k, text in enumerate(page_texts):
+            if text.strip():
+                image = render_page(pdf, k, text, edits[k], font, f"{path}: page {k + 1}")
+                _add_page(new, image)
+        new.save(out)
+    except pdfium.PdfiumError as e:
+        raise ThunderDeidError(f"{path}: PDFium could not draw the pages ({e})") from None
+    finally:
+        new.close()
+        pdf.close()
+
+
+def _add_page(pdf, image) -> None:
+    """A page of the image's size at :data:`DPI`, the image filling it (stored losslessly: a JPEG's ringing would
+    grey the boxes' edges)."""
+    import pypdfium2 as pdfium
+
+    w, h = image.width * 72 / DPI, image.height * 72 / DPI
+    page = pdf.new_page(w, h)
+    obj = pdfium.PdfImage.new(pdf)
+    bitmap = pdfium.PdfBitmap.from_pil(image)
+    obj.set_bitmap(bitmap)
+    bitmap.close()
+    obj.set_matrix(pdfium.PdfMatrix().scale(w, h))
+    page.insert_obj(obj)
+    page.gen_content()
+    page.close()
