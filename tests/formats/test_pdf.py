@@ -229,3 +229,30 @@ def test_a_replacement_not_found_on_the_page_or_no_font_is_one_error_line_and_no
     with pytest.raises(ThunderDeidError, match="none was found: install one .*fonts-nanum.*THUNDER_DEID_FONT"):
         fmt.write(tmp_path / "out.pdf", [(src, replacements(src.text))])
     assert not (tmp_path / "out.pdf").exists()
+
+
+def test_a_scanned_page_with_an_ocr_layer_keeps_its_scan_boxed_where_the_ocr_read_the_mentions(tmp_path):
+    """A scan with invisible OCR text: removing its image would blank the page, so the image stays."""
+    from fpdf.enums import TextMode
+    from PIL import Image
+
+    scan = tmp_path / "scan.png"
+    Image.new("L", (850, 1100), 128).save(scan)      # the scanned page, uniform gray
+    pdf = fpdf.FPDF()
+    pdf.add_font("nanum", fname=str(korean_font() or pytest.skip("no Korean TrueType font")))
+    pdf.set_font("nanum", size=12)
+    pdf.add_page()
+    pdf.image(str(scan), x=0, y=0, w=210, h=297)
+    pdf.text_mode = TextMode.INVISIBLE
+    pdf.multi_cell(0, 10, "피고인 홍길동은 서울에 산다. 피해자 김철수에게 전화하였다.")
+    pdf.output(str(tmp_path / "ocr.pdf"))
+    fmt = get_format(tmp_path / "ocr.pdf")
+    (src,) = fmt.read(tmp_path / "ocr.pdf", "ocr")
+    fmt.write(tmp_path / "out.pdf", [(src, replacements(src.text, repl=""))])
+    after = _written(tmp_path / "out.pdf")
+    boxes = _char_boxes(tmp_path / "ocr.pdf", "홍길동") + _char_boxes(tmp_path / "ocr.pdf", "김철수")
+    assert len(boxes) == 6 and all(after[y0:y1, x0:x1].min() == 255 for x0, y0, x1, y1 in boxes)
+    covered = np.zeros(after.shape, bool)
+    for x0, y0, x1, y1 in boxes:
+        covered[max(0, y0 - 4):y1 + 4, max(0, x0 - 4):x1 + 4] = True
+    assert np.median(after[~covered]) == 128          # the scan is still there

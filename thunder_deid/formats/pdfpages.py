@@ -6,7 +6,8 @@ content streams, glyph by glyph, through the fonts' own encodings, and one glyph
 file. So the output holds no text layer at all: the page as an image (PDFium, through pypdfium2: BSD-3-Clause
 and Apache-2.0) with each replaced mention covered by a white box that holds its replacement. The layout is
 kept; what cannot be shown safely is left out: the page's embedded images (a photo or a stamp may show what the
-text does not), annotations and form fields, the document's metadata, outline and attachments, and pages with
+text does not; but on a scanned page whose text is an invisible OCR layer the scan is the page, and is kept, with
+the boxes where the OCR read the mentions), annotations and form fields, the document's metadata, outline and attachments, and pages with
 no text layer (the reader names them; a scan is not de-identified). A replacement whose characters cannot all be
 found among the characters PDFium reads on the page refuses the file, with the page named: writing it as
 ``.txt`` is the way out.
@@ -101,10 +102,16 @@ def _paint(page, page_text: str, edits: Sequence[PageEdit], font: Path, where: s
     from PIL import ImageDraw
 
     rotation = page.get_rotation()
-    for obj in list(page.get_objects(max_depth=1)):
-        if obj.type == pdfium_c.FPDF_PAGEOBJ_IMAGE:
-            page.remove_obj(obj)
-            obj.close()
+    objects = list(page.get_objects(max_depth=1))
+    texts = [o for o in objects if o.type == pdfium_c.FPDF_PAGEOBJ_TEXT]
+    # a scan with an OCR layer draws its text invisibly over the page's image: the image is the page, and the boxes
+    # go where the OCR found the mentions; elsewhere images are not the text's and are left out
+    if not texts or any(pdfium_c.FPDFTextObj_GetTextRenderMode(o.raw) != pdfium_c.FPDF_TEXTRENDERMODE_INVISIBLE
+                        for o in texts):
+        for obj in objects:
+            if obj.type == pdfium_c.FPDF_PAGEOBJ_IMAGE:
+                page.remove_obj(obj)
+                obj.close()
     page.gen_content()
     textpage = page.get_textpage()
     theirs = textpage.get_text_range(0, textpage.count_chars())
