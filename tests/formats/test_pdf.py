@@ -256,3 +256,28 @@ def test_a_scanned_page_with_an_ocr_layer_keeps_its_scan_boxed_where_the_ocr_rea
     for x0, y0, x1, y1 in boxes:
         covered[max(0, y0 - 4):y1 + 4, max(0, x0 - 4):x1 + 4] = True
     assert np.median(after[~covered]) == 128          # the scan is still there
+
+
+@pytest.mark.parametrize("rotate", [90, 180, 270])
+def test_a_rotated_page_is_boxed_where_its_mentions_stand_once_turned(tmp_path, rotate):
+    from pypdf import PdfReader, PdfWriter
+
+    plain = _pdf(tmp_path / "plain.pdf", ["피고인 홍길동은 서울에 산다. 피해자 김철수에게 전화하였다."])
+    w = PdfWriter(clone_from=PdfReader(plain))
+    w.pages[0].rotate(rotate)
+    with open(tmp_path / "turned.pdf", "wb") as f:
+        w.write(f)
+    fmt = get_format(tmp_path / "turned.pdf")
+    (src,) = fmt.read(tmp_path / "turned.pdf", "turned")
+    fmt.write(tmp_path / "out.pdf", [(src, replacements(src.text, repl=""))])
+    before, after = _render(tmp_path / "turned.pdf"), _written(tmp_path / "out.pdf")
+    glyphs = np.zeros(_render(plain).shape, bool)      # the names' boxes on the unturned page, then turned
+    near = np.zeros(glyphs.shape, bool)
+    for x0, y0, x1, y1 in _char_boxes(plain, "홍길동") + _char_boxes(plain, "김철수"):
+        glyphs[y0:y1, x0:x1] = True
+        near[max(0, y0 - 4):y1 + 4, max(0, x0 - 4):x1 + 4] = True
+    glyphs, near = np.rot90(glyphs, k=-rotate // 90), np.rot90(near, k=-rotate // 90)
+    assert before.shape == after.shape == glyphs.shape
+    assert before[glyphs].min() < 100 and after[glyphs].min() == 255
+    # elsewhere the page as PDFium draws it turned (its own turning antialiases a few glyph edges otherwise)
+    assert (before != after)[~near].mean() < 0.001
