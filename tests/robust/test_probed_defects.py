@@ -93,6 +93,18 @@ def test_every_name_in_a_tables_person_column_is_replaced(tagger):
     assert out.splitlines()[1] == "순번\t일시\t피해자\t편취금액" and out.endswith("합계\t\t\t3,600만 원\n")
 
 
+@pytest.mark.parametrize("header", ["순번\t일시\t입금자(피해자)\t금액", None])
+def test_a_names_column_under_a_compound_header_or_none_is_replaced_in_every_row(tagger, header):
+    """Probed 2026-12-05: with the header ``입금자(피해자)``, or no header row, the person-column rule did not
+    apply and ``장우진`` stayed readable in court style; a header holding a person word and no other field's word
+    names people, and a column the tagger itself read as names holds names."""
+    names = ["김서윤", "이도현", "박준서", "최민지", "정하윤", "윤채원", "장우진", "한예린", "오지율", "서하람", "남궁민", "황보윤"]
+    rows = ([header] if header else []) + [f"{i}\t2024. {i}. {i + 2}.\t{n}\t{i * 100}만 원" for i, n in enumerate(names, 1)]
+    out = tagger.redact("별지 범죄일람표\n" + "\n".join(rows) + "\n", "court")
+    assert not [n for n in names if n in out]
+    assert "\t2024. 7. 9.\t" in out and "\t700만 원" in out
+
+
 def test_an_address_reference_note_is_replaced_in_every_style(tagger):
     """Probed 2026-12-05 on a civil header: the note ``(우동, 센텀파크)`` after a road-name address kept its
     apartment readable in surrogate style (``(성주동, 센텀파크)``) or gave it a person's name (``(선부동, 김말자)``), and
