@@ -19,6 +19,7 @@ to one; otherwise by the longest common runs (:class:`difflib.SequenceMatcher`).
 from __future__ import annotations
 
 import difflib
+import io
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +28,7 @@ from typing import Sequence
 from thunder_deid.errors import ThunderDeidError
 
 DPI = 150  # the rendered pages: legible court text, a few hundred kilobytes a page
+CHUNK = 16  # pages built in one PDFium document before they are compressed (see write_pdf)
 PAD = 0.6  # points added around a character's box, so no antialiased edge of a glyph is left beside the box
 # where a Korean TrueType font is looked for to write the replacements (THUNDER_DEID_FONT first)
 FONTS = ("/usr/share/fonts/truetype/nanum/NanumGothic.ttf", "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
@@ -165,11 +167,22 @@ def write_pdf(path: Path, page_texts: Sequence[str], edits: Sequence[Sequence[Pa
                                "or name the output .txt") from None
     font = korean_font()
     pdf, new = pdfium.PdfDocument(str(path)), pdfium.PdfDocument.new()
+    pages = [k for k, text in enumerate(page_texts) if text.strip()]
     try:
-        for k, text in enumerate(page_texts):
-            if text.strip():
-                image = render_page(pdf, k, text, edits[k], font, f"{path}: page {k + 1}")
-                _add_page(new, image)
+        # a document being built keeps its pages' bitmaps raw (2.4 MB an A4 page) until it is saved: pages are
+        # built CHUNK at a time, saved compressed, and imported, so a long judgment's memory is its output's size
+        for c in range(0, len(pages), CHUNK):
+            chunk = pdfium.PdfDocument.new()
+            try:
+                for k in pages[c:c + CHUNK]:
+                    _add_page(chunk, render_page(pdf, k, page_texts[k], edits[k], font, f"{path}: page {k + 1}"))
+                buf = io.BytesIO()
+                chunk.save(buf)
+            finally:
+                chunk.close()
+            saved = pdfium.PdfDocument(buf.getvalue())
+            new.import_pages(saved)
+            saved.close()
         new.save(out)
     except pdfium.PdfiumError as e:
         raise ThunderDeidError(f"{path}: PDFium could not draw the pages ({e})") from None
