@@ -11,9 +11,18 @@ The main job, with the embedded default model (offline):
     >>> tagger.redact("피고인 김민준은 하나은행 계좌로 송금하였다.", mode="mask")  # doctest: +SKIP
     '피고인 [인명] [은행업]은행 계좌로 송금하였다.'
 
-Files and folders in any readable format (DOCX and HWPX keep their layout):
+Files and folders in any readable format (DOCX and HWPX keep their layout, a PDF its pages):
 
     >>> td.redact_path("판결.docx", "판결.redacted.docx", "mask").line("판결.redacted.docx")  # doctest: +SKIP
+
+A recognizer of one's own (an in-house case number) joins every ``predict`` and ``redact`` once registered:
+
+    >>> import re
+    >>> @td.recognizers.register                                                # doctest: +SKIP
+    ... class CaseNumbers(td.PatternRecognizer):
+    ...     name = "in_house_case_numbers"
+    ...     def __init__(self):
+    ...         super().__init__([td.Pattern("재판사건번호", re.compile(r"TD-\\d{4}"))])
 """
 
 from thunder_deid.document import Document, Span, load_jsonl, read_jsonl, write_jsonl
@@ -29,6 +38,7 @@ from thunder_deid.operators import Operator, Replacement, apply, get_operator, o
 from thunder_deid.policy import Policy, load_policy
 from thunder_deid.formats import Format, Source, document_id, get_format
 from thunder_deid.pipeline import redact_path
+from thunder_deid.recognizers import Pattern, PatternRecognizer, Recognizer, apply_patterns
 
 __version__ = "0.1.0"
 
@@ -44,5 +54,6 @@ __all__ = [
     "Operator", "Replacement", "apply", "get_operator", "operator_names", "register", "render",
     "Policy", "load_policy",
     "Format", "Source", "get_format", "document_id", "redact_path",
+    "Recognizer", "PatternRecognizer", "Pattern", "apply_patterns",
     "ThunderDeidError", "DocumentError", "InlineFormatError", "LabelError",
 ]
