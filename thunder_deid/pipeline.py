@@ -223,6 +223,7 @@ class Run:
         elif job.as_text:
             write_text(job.out, [(src, reps)])
         else:
+            src.meta["pictures"] = self.policy.pictures
             job.fmt.write(job.out, [(src, reps)])
 
     def run_multi(self, job: Job) -> None:

@@ -42,7 +42,8 @@ from thunder_deid.operators.base import apply, source_replacements
 from thunder_deid.taxonomy import load_taxonomy, split_label
 
 KEEP = "keep"
-_KEYS = ("mode", "threshold", "labels", "allow", "deny", "recognizers", "consistency")
+_KEYS = ("mode", "threshold", "labels", "allow", "deny", "recognizers", "consistency", "pictures")
+PICTURES = ("blank", "keep")  # what a DOCX, HWPX or HWP output does with the pictures it holds
 _TEXT_MODES = ("tag", "mask", "court", "surrogate")  # modes that replace text (json only renders the spans)
 
 
@@ -68,6 +69,7 @@ class Policy:
     deny: tuple[tuple[str, str], ...] = ()
     recognizers: tuple = ()  # thunder_deid.recognizers.Pattern
     consistency: bool = True
+    pictures: str = "blank"  # PICTURES
 
     def __post_init__(self) -> None:
         # Spans are found on the canonical form of the text (thunder_deid.normalize), so the lists are read in it
@@ -216,6 +218,10 @@ class _Reader:
             if not isinstance(data["consistency"], bool):
                 raise self.fail(("consistency",), "'consistency' must be true or false")
             kw["consistency"] = data["consistency"]
+        if "pictures" in data:
+            if data["pictures"] not in PICTURES:
+                raise self.fail(("pictures",), f"'pictures' is one of {', '.join(PICTURES)}")
+            kw["pictures"] = data["pictures"]
         p = Policy(**kw, labels=self.labels(data.get("labels") or {}),
                    allow=frozenset(self.strings(data.get("allow") or [], ("allow",))),
                    deny=self.deny(data.get("deny") or []), recognizers=self.recognizers(data.get("recognizers") or []))

@@ -5,7 +5,8 @@ tracked changes are accepted first (deleted text removed, insertions kept), so n
 The output is the same package with the replacements inside the runs (a mention across runs included),
 styles, tables and layout untouched, and the author fields scrubbed: document properties (author, last
 modified by, title, subject, keywords, company, manager, custom properties), comment and revision authors,
-and any other occurrence of a replaced mention (image descriptions, link targets, part names).
+and any other occurrence of a replaced mention (image descriptions, link targets, part names); its pictures are
+blanked (:func:`~thunder_deid.formats.xmlzip.blank_pictures`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Iterable, Iterator
 
 from thunder_deid.formats.base import Format, Source, register
 from thunder_deid.formats.xmlzip import (
-    BLANK_PNG, Package, TextModel, apply_to_slots, blank_authors, blank_elements, local, read_package,
+    BLANK_PNG, Package, TextModel, apply_to_slots, blank_authors, blank_elements, blank_pictures, local, read_package,
     remove_keeping_tail, sweep)
 
 _TEXT_PART = re.compile(r"word/(document|header\d*|footer\d*|footnotes|endnotes|comments)\.xml")
@@ -79,6 +80,7 @@ class Docx(Format):
             pkg = src.state[0]
             apply_to_slots(src, reps)
             scrub(pkg)
+            blank_pictures(src, ("word/media/",))
             sweep(src, reps)
             pkg.save(out)
 

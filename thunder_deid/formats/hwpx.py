@@ -7,7 +7,8 @@ with the replacements inside the ``hp:t`` text nodes (a mention across runs incl
 untouched, and the rest scrubbed: the package metadata (title, creator, last saved by, subject,
 description, keywords), author attributes (memos, tracked-change authors), the plain-text preview
 (rewritten from the redacted text), the preview image (a blank image), and any other occurrence of a
-replaced mention (attribute values, part names).
+replaced mention (attribute values, part names); its pictures are blanked
+(:func:`~thunder_deid.formats.xmlzip.blank_pictures`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Iterable, Iterator
 from thunder_deid.errors import ThunderDeidError
 from thunder_deid.formats.base import Format, Source, apply_replacements, register
 from thunder_deid.formats.xmlzip import (
-    BLANK_PNG, Package, TextModel, apply_to_slots, blank_authors, blank_elements, local, read_package,
+    BLANK_PNG, Package, TextModel, apply_to_slots, blank_authors, blank_elements, blank_pictures, local, read_package,
     remove_keeping_tail, sweep)
 
 _SECTION = re.compile(r"Contents/section(\d+)\.xml")
@@ -126,5 +127,6 @@ def write_hwpx(src: Source, reps: list, out: Path) -> None:
     for name in pkg.names():
         if name.startswith("Preview/") and name.lower().endswith(".png"):
             pkg.data[name] = BLANK_PNG
+    blank_pictures(src, ("BinData/",))
     sweep(src, reps)
     pkg.save(out)

@@ -266,6 +266,51 @@ def sweep(src: Source, reps: list) -> None:
             pkg.renames[name] = sub(name)
 
 
+# pictures Pillow writes again, blank, in their own format and size (the layout keeps their place)
+_RASTER = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG", ".gif": "GIF", ".bmp": "BMP", ".tif": "TIFF", ".tiff": "TIFF"}
+
+
+def blank_pictures(src: Source, folders: tuple[str, ...]) -> None:
+    """Every picture in the package's ``folders`` (``word/media/``, ``BinData/``) replaced by a white one of its
+    format and size: a photo, a scanned ID card or a seal can show a name the text does not. What this leaves
+    (a vector picture Pillow cannot write) and what it did is said in ``src.notes``; the policy's ``pictures:
+    keep`` (``src.meta["pictures"]``) keeps them all, said likewise."""
+    import io
+
+    try:
+        from PIL import Image
+    except ImportError:
+        raise ThunderDeidError("blanking a document's pictures needs Pillow: pip install 'thunder-deid[formats]'") from None
+    pkg = src.state[0]
+    names = [n for n in pkg.names() if n.startswith(folders) and not n.endswith("/")]
+    if not names:
+        return
+    if src.meta.get("pictures") == "keep":
+        src.notes.append(f"{len(names)} embedded picture(s) kept as they are (policy pictures: keep)")
+        return
+    blanked, other = 0, []
+    for name in names:
+        kind = _RASTER.get(Path(name).suffix.lower())
+        if kind is None:
+            other.append(Path(name).suffix.lower() or "(no suffix)")
+            continue
+        try:
+            with Image.open(io.BytesIO(pkg.data[name])) as im:
+                size = im.size
+        except Exception:  # noqa: BLE001 - a picture Pillow cannot read is still replaced, by a small one
+            size = (1, 1)
+        buf = io.BytesIO()
+        Image.new("RGB" if kind == "JPEG" else "L", size, "white").save(buf, kind)
+        pkg.data[name] = buf.getvalue()
+        blanked += 1
+    if blanked:
+        src.notes.append(f"{blanked} embedded picture(s) blanked (a photo or a seal can show a name; "
+                         "policy pictures: keep keeps them)")
+    if other:
+        src.notes.append(f"{len(other)} embedded picture(s) of a kind that cannot be blanked kept: "
+                         f"{', '.join(sorted(set(other)))}; look at them before publishing")
+
+
 def blank_authors(pkg: Package) -> None:
     """Empty every author-like attribute in every XML part (comments, revisions, people, memos)."""
     for name in pkg.xml_parts():
