@@ -168,6 +168,7 @@ def test_a_pdf_is_written_as_its_pages_with_each_mention_painted_over_and_nothin
 
 
 def test_redact_writes_a_pdf_with_no_text_layer_no_metadata_no_images_and_no_scanned_page(tmp_path, capsys):
+    """Pictures are left out unless the policy keeps them (``pictures: keep``); the notes say which."""
     from pypdf import PdfReader
 
     from thunder_deid.cli import main
@@ -196,7 +197,11 @@ def test_redact_writes_a_pdf_with_no_text_layer_no_metadata_no_images_and_no_sca
     px = lambda mm: int(mm / 25.4 * 150)
     assert _written(tmp_path / "out.pdf")[px(102):px(118), px(152):px(168)].min() == 255
     assert _render(tmp_path / "in.pdf")[px(102):px(118), px(152):px(168)].max() < 50
-    assert "page(s) 2 of 2 have no text layer" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "page(s) 2 of 2 have no text layer" in err and "1 embedded picture(s) left out of the pages" in err
+    (tmp_path / "keep.yaml").write_text("mode: court\npictures: keep\n", encoding="utf-8")
+    assert main(["redact", "--policy", str(tmp_path / "keep.yaml"), str(tmp_path / "in.pdf"), str(tmp_path / "kept.pdf")]) == 0
+    assert _written(tmp_path / "kept.pdf")[px(102):px(118), px(152):px(168)].max() < 50   # policy pictures: keep
 
 
 def test_a_pdf_opened_without_a_password_is_written_too(tmp_path):

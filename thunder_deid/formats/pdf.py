@@ -64,8 +64,12 @@ class Pdf(Format):
                     if a < b or (a == b == r.start and seg.start <= a < seg.end):
                         first = r.start >= seg.start
                         edits[k].append(PageEdit(a - seg.start, b - seg.start, r.text if first else ""))
+            keep = src.meta.get("pictures") == "keep"
             with atomic_writer(out, "wb") as f:
-                write_pdf(src.state["path"], pages, edits, f)
+                removed = write_pdf(src.state["path"], pages, edits, f, keep_pictures=keep)
+            if removed:
+                src.notes.append(f"{removed} embedded picture(s) left out of the pages (a photo or a seal can show a "
+                                 "name; policy pictures: keep keeps them)")
 
 
 def _ranges(pages: list[int]) -> str:

@@ -90,16 +90,18 @@ def line_boxes(textpage, chars: Sequence[int]) -> list[tuple[float, float, float
     return [(a - PAD, b, c + PAD, d) for a, b, c, d in boxes]
 
 
-def render_page(pdf, index: int, page_text: str, edits: Sequence[PageEdit], font: Path, where: str):
-    """Page ``index`` of the open PDFium document as a grayscale PIL image with ``edits`` painted on it."""
+def render_page(pdf, index: int, page_text: str, edits: Sequence[PageEdit], font: Path, where: str,
+                keep_pictures: bool = False):
+    """Page ``index`` of the open PDFium document as a grayscale PIL image with ``edits`` painted on it, and the
+    number of pictures left out of it."""
     page = pdf[index]
     try:
-        return _paint(page, page_text, edits, font, where)
+        return _paint(page, page_text, edits, font, where, keep_pictures)
     finally:
         page.close()  # PDFium's objects close child first: the document closes after its pages
 
 
-def _paint(page, page_text: str, edits: Sequence[PageEdit], font: Path, where: str):
+def _paint(page, page_text: str, edits: Sequence[PageEdit], font: Path, where: str, keep_pictures: bool):
     import pypdfium2.raw as pdfium_c
     from PIL import ImageDraw
 
@@ -108,12 +110,14 @@ def _paint(page, page_text: str, edits: Sequence[PageEdit], font: Path, where: s
     texts = [o for o in objects if o.type == pdfium_c.FPDF_PAGEOBJ_TEXT]
     # a scan with an OCR layer draws its text invisibly over the page's image: the image is the page, and the boxes
     # go where the OCR found the mentions; elsewhere images are not the text's and are left out
-    if not texts or any(pdfium_c.FPDFTextObj_GetTextRenderMode(o.raw) != pdfium_c.FPDF_TEXTRENDERMODE_INVISIBLE
-                        for o in texts):
+    removed = 0
+    if not keep_pictures and (not texts or any(
+            pdfium_c.FPDFTextObj_GetTextRenderMode(o.raw) != pdfium_c.FPDF_TEXTRENDERMODE_INVISIBLE for o in texts)):
         for obj in objects:
             if obj.type == pdfium_c.FPDF_PAGEOBJ_IMAGE:
                 page.remove_obj(obj)
                 obj.close()
+                removed += 1
     page.gen_content()
     textpage = page.get_textpage()
     theirs = textpage.get_text_range(0, textpage.count_chars())
@@ -140,7 +144,7 @@ def _paint(page, page_text: str, edits: Sequence[PageEdit], font: Path, where: s
     textpage.close()
     if rotation:
         image = image.rotate(-rotation, expand=True)
-    return image
+    return image, removed
 
 
 def _write(draw, text: str, box: tuple[float, float, float, float], font: Path) -> None:
@@ -158,8 +162,10 @@ def _write(draw, text: str, box: tuple[float, float, float, float], font: Path) 
     draw.text((x0, (y0 + y1) / 2), text, fill=0, font=f, anchor="lm")
 
 
-def write_pdf(path: Path, page_texts: Sequence[str], edits: Sequence[Sequence[PageEdit]], out) -> None:
-    """The pages of ``path`` that have text, ``edits[k]`` painted on page ``k``, written as a PDF to binary file ``out``."""
+def write_pdf(path: Path, page_texts: Sequence[str], edits: Sequence[Sequence[PageEdit]], out,
+              keep_pictures: bool = False) -> int:
+    """The pages of ``path`` that have text, ``edits[k]`` painted on page ``k``, written as a PDF to binary file ``out``;
+    returns the number of pictures left out (none with ``keep_pictures``, the policy's ``pictures: keep``)."""
     try:
         import pypdfium2 as pdfium
     except ImportError:
@@ -168,6 +174,7 @@ def write_pdf(path: Path, page_texts: Sequence[str], edits: Sequence[Sequence[Pa
     font = korean_font()
     pdf, new = pdfium.PdfDocument(str(path)), pdfium.PdfDocument.new()
     pages = [k for k, text in enumerate(page_texts) if text.strip()]
+    removed = 0
     try:
         # a document being built keeps its pages' bitmaps raw (2.4 MB an A4 page) until it is saved: pages are
         # built CHUNK at a time, saved compressed, and imported, so a long judgment's memory is its output's size
@@ -175,7 +182,9 @@ def write_pdf(path: Path, page_texts: Sequence[str], edits: Sequence[Sequence[Pa
             chunk = pdfium.PdfDocument.new()
             try:
                 for k in pages[c:c + CHUNK]:
-                    _add_page(chunk, render_page(pdf, k, page_texts[k], edits[k], font, f"{path}: page {k + 1}"))
+                    image, n = render_page(pdf, k, page_texts[k], edits[k], font, f"{path}: page {k + 1}", keep_pictures)
+                    _add_page(chunk, image)
+                    removed += n
                 buf = io.BytesIO()
                 chunk.save(buf)
             finally:
@@ -189,6 +198,7 @@ def write_pdf(path: Path, page_texts: Sequence[str], edits: Sequence[Sequence[Pa
     finally:
         new.close()
         pdf.close()
+    return removed
 
 
 def _add_page(pdf, image) -> None:
