@@ -13,8 +13,9 @@ A policy is a YAML file (every key optional)::
       - 삼우                    # a plain entry is a person's name (인명)
       - {text: 해피, label: 기타사이트}
     recognizers:               # regular expressions, merged like the built-in patterns
-      - {name: 내부사건번호, label: 업무관리번호, pattern: 'HR-\\d{4}-\\d{3}', score: 1.0}
+      - {name: 내부사건번호, label: 업무관리번호, pattern: 'HR-\\d{4}-\\d{3}'}
     consistency: true          # a form detected once is replaced everywhere in the document
+    pictures: blank            # a DOCX/HWPX/HWP/PDF output's pictures: blank (a photo or a seal can show a name) or keep
 
 A bad file is a :class:`~thunder_deid.errors.ConfigError` naming ``file:line``.
 

@@ -140,3 +140,13 @@ def test_cli_policy_option_reports_bad_file(tmp_path, capsys):
     bad = write(tmp_path, "mode: court\nlabels:\n  인명: {treshold: 0.2}\n")
     assert main(["redact", str(tmp_path / "a.txt"), str(tmp_path / "o.txt"), "--policy", str(bad)]) == 2
     assert f"{bad}:3" in capsys.readouterr().err and not (tmp_path / "o.txt").exists()
+
+
+def test_the_policy_file_documented_in_the_module_loads(tmp_path):
+    """The module docstring's example had a recognizer key (``score``) the loader refuses."""
+    from thunder_deid import policy
+
+    block = policy.__doc__.split("::\n\n", 1)[1].split("\n\nA bad file")[0]
+    (tmp_path / "policy.yaml").write_text("\n".join(line[4:] for line in block.splitlines()) + "\n", encoding="utf-8")
+    p = policy.load_policy(tmp_path / "policy.yaml")
+    assert p.mode == "court" and p.pictures == "blank" and len(p.recognizers) == 1 and p.consistency

@@ -368,7 +368,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
                    "line then goes to standard error)")
     p.add_argument("--mode", choices=operator_names(), help="output mode (default: the policy's, else mask)")
     p.add_argument("--policy", type=Path, metavar="FILE",
-                   help="YAML policy: per-label modes and thresholds, allow/deny lists, recognizers, consistency "
+                   help="YAML policy: per-label modes and thresholds, allow/deny lists, recognizers, consistency, pictures "
                         "(README 'Policies'); default: every detected form replaced wherever it stands")
     p.add_argument("--seed", type=int, default=0, help="surrogate mode: the replacement seed (same seed, same output)")
     p.add_argument("--mapping", type=Path, metavar="FILE",
