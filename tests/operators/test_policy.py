@@ -150,3 +150,15 @@ def test_the_policy_file_documented_in_the_module_loads(tmp_path):
     (tmp_path / "policy.yaml").write_text("\n".join(line[4:] for line in block.splitlines()) + "\n", encoding="utf-8")
     p = policy.load_policy(tmp_path / "policy.yaml")
     assert p.mode == "court" and p.pictures == "blank" and len(p.recognizers) == 1 and p.consistency
+
+
+def test_the_policy_file_in_the_readme_loads(tmp_path):
+    from pathlib import Path
+
+    from thunder_deid import policy
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("A YAML file (`--policy FILE`) sets more:\n\n```yaml\n", 1)[1].split("```", 1)[0]
+    (tmp_path / "policy.yaml").write_text(block, encoding="utf-8")
+    p = policy.load_policy(tmp_path / "policy.yaml")
+    assert p.mode == "court" and p.pictures == "blank" and ("해피", "기타사이트") in p.deny
