@@ -115,7 +115,7 @@ def _written(path, index=0):
     """The pixels of the one image that is page ``index`` of a written PDF (read back, not re-rendered)."""
     doc = pdfium.PdfDocument(str(path))
     page = doc[index]
-    (obj,) = list(page.get_objects())
+    (obj,) = [o for o in page.get_objects() if o.type == pdfium.raw.FPDF_PAGEOBJ_IMAGE]
     bitmap = obj.get_bitmap(render=False)
     image = bitmap.to_pil().convert("L")
     bitmap.close()
@@ -164,10 +164,14 @@ def test_a_pdf_is_written_as_its_pages_with_each_mention_painted_over_and_nothin
     assert (before != after)[~covered].sum() == 0       # outside the painted boxes the page is the page
     page2 = _char_boxes(path, "김철수", 1)
     assert len(page2) == 3 and all(_written(out, 1)[y0:y1, x0:x1].min() == 255 for x0, y0, x1, y1 in page2)
+    from pypdf import PdfReader
+
+    layer = [page.extract_text() for page in PdfReader(out).pages]    # the output's text, searchable
+    assert "피고인" in layer[0] and "피해자" in layer[1] and not [n for n in ("홍길동", "김철수") if n in "".join(layer)]
 
 
 
-def test_redact_writes_a_pdf_with_no_text_layer_no_metadata_no_images_and_no_scanned_page(tmp_path, capsys):
+def test_redact_writes_a_pdf_with_the_outputs_text_no_metadata_no_images_and_no_scanned_page(tmp_path, capsys):
     """Pictures are left out unless the policy keeps them (``pictures: keep``); the notes say which."""
     from pypdf import PdfReader
 
@@ -190,7 +194,15 @@ def test_redact_writes_a_pdf_with_no_text_layer_no_metadata_no_images_and_no_sca
     assert main(["redact", "--mode", "court", str(tmp_path / "in.pdf"), str(tmp_path / "out.pdf")]) == 0
     data = (tmp_path / "out.pdf").read_bytes()
     reader = PdfReader(tmp_path / "out.pdf")
-    assert len(reader.pages) == 1 and reader.pages[0].extract_text().strip() == ""
+    # the text layer is the output's text, not the original's (searchable, copyable)
+    # (pypdf reads a space between runs placed apart; PDFium, which Chrome uses, reads them as written)
+    assert len(reader.pages) == 1
+    assert "피고인A는2020.3.5.피해자B(전화번호생략)에게" in "".join(reader.pages[0].extract_text().split())
+    doc = pdfium.PdfDocument(str(tmp_path / "out.pdf"))
+    tp = doc[0].get_textpage()
+    assert "피고인 A는 2020. 3. 5. 피해자 B(전화번호 생략)에게" in tp.get_text_range(0, tp.count_chars())
+    tp.close()
+    doc.close()
     assert "홍길동".encode("utf-16-be") not in data and "홍길동".encode() not in data
     assert not {"/Author", "/Title"} & set(reader.metadata or {})
     # the stamp (an image) is gone: 150..170 mm from the left, 100..120 mm from the top, white at 150 dpi
@@ -286,3 +298,36 @@ def test_a_rotated_page_is_boxed_where_its_mentions_stand_once_turned(tmp_path, 
     assert before[glyphs].min() < 100 and after[glyphs].min() == 255
     # elsewhere the page as PDFium draws it turned (its own turning antialiases a few glyph edges otherwise)
     assert (before != after)[~near].mean() < 0.001
+
+
+@pytest.mark.parametrize("rotate", [0, 90, 180, 270])
+def test_the_text_layer_stands_where_the_page_shows_its_words(tmp_path, rotate):
+    """Selecting a word in a viewer selects the word the image shows: each run of the text layer is placed on its
+    characters (a line stretched whole had put ``서울`` 18 points to the left of where it is drawn)."""
+    from pypdf import PdfReader, PdfWriter
+
+    plain = _pdf(tmp_path / "plain.pdf", ["피고인 홍길동은 서울에 산다. 피해자 김철수에게 전화하였다."])
+    w = PdfWriter(clone_from=PdfReader(plain))
+    w.pages[0].rotate(rotate)
+    with open(tmp_path / "turned.pdf", "wb") as f:
+        w.write(f)
+    fmt = get_format(tmp_path / "turned.pdf")
+    (src,) = fmt.read(tmp_path / "turned.pdf", "turned")
+    fmt.write(tmp_path / "out.pdf", [(src, replacements(src.text, repl="A"))])
+
+    def centre(path):
+        doc = pdfium.PdfDocument(str(path))
+        page = doc[0]
+        tp = page.get_textpage()
+        a, b, c, d = tp.get_charbox(tp.get_text_range(0, tp.count_chars()).index("서울"))
+        size = page.get_size()
+        tp.close()
+        page.close()
+        doc.close()
+        return (a + c) / 2, (b + d) / 2, size
+
+    x, y, (w0, h0) = centre(plain)
+    want = {0: (x, y), 90: (y, w0 - x), 180: (w0 - x, h0 - y), 270: (h0 - y, x)}[rotate]
+    got = centre(tmp_path / "out.pdf")
+    assert abs(got[0] - want[0]) < 2 and abs(got[1] - want[1]) < 2
+    assert "A" in PdfReader(tmp_path / "out.pdf").pages[0].extract_text()

@@ -3,9 +3,11 @@ over the place its mention had on the page, the replacement's text written in th
 
 A PDF's text is drawn, not stored as the text the reader gives: redacting it in place means rewriting its
 content streams, glyph by glyph, through the fonts' own encodings, and one glyph missed is a name left in the
-file. So the output holds no text layer at all: the page as an image (PDFium, through pypdfium2: BSD-3-Clause
-and Apache-2.0) with each replaced mention covered by a white box that holds its replacement. The layout is
-kept; what cannot be shown safely is left out: the page's embedded images (a photo or a stamp may show what the
+file. So the original's text is not carried at all: the page is an image (PDFium, through pypdfium2: BSD-3-Clause
+and Apache-2.0) with each replaced mention covered by a white box that holds its replacement, and the *output's*
+text (replacements in place) is written invisibly over it, run by run where the image shows its words, so the file
+can be searched and copied (reportlab, BSD, with the Adobe-Korea1 font ``HYGothic-Medium`` named, not embedded; the
+pages merged by pypdf). The layout is kept; what cannot be shown safely is left out: the page's embedded images (a photo or a stamp may show what the
 text does not; but on a scanned page whose text is an invisible OCR layer the scan is the page, and is kept, with
 the boxes where the OCR read the mentions), annotations and form fields, the document's metadata, outline and attachments, and pages with
 no text layer (the reader names them; a scan is not de-identified). A replacement whose characters cannot all be
@@ -91,9 +93,8 @@ def line_boxes(textpage, chars: Sequence[int]) -> list[tuple[float, float, float
 
 
 def render_page(pdf, index: int, page_text: str, edits: Sequence[PageEdit], font: Path, where: str,
-                keep_pictures: bool = False):
-    """Page ``index`` of the open PDFium document as a grayscale PIL image with ``edits`` painted on it, and the
-    number of pictures left out of it."""
+                keep_pictures: bool = False) -> "Drawn":
+    """Page ``index`` of the open PDFium document drawn with ``edits`` painted on it (:class:`Drawn`)."""
     page = pdf[index]
     try:
         return _paint(page, page_text, edits, font, where, keep_pictures)
@@ -129,6 +130,7 @@ def _paint(page, page_text: str, edits: Sequence[PageEdit], font: Path, where: s
     image = bitmap.to_pil().convert("L")
     bitmap.close()
     draw = ImageDraw.Draw(image)
+    replaced: dict[int, str | None] = {}  # PDFium character -> the replacement it starts, or None: covered
     for e in edits:
         wanted = [i for i in range(e.start, e.end) if not page_text[i].isspace()]
         found = [mapping[i] for i in wanted if i in mapping]
@@ -141,10 +143,64 @@ def _paint(page, page_text: str, edits: Sequence[PageEdit], font: Path, where: s
             draw.rectangle((x0, y0, x1, y1), fill=255)
             if k == 0 and e.text.strip():
                 _write(draw, e.text, (x0, y0, x1, y1), font)
+        if found:
+            replaced.update((j, None) for j in range(min(found), max(found) + 1))
+            replaced[min(found)] = e.text
+    lines = text_lines(textpage, theirs, replaced, left, page.get_bbox()[1])
     textpage.close()
     if rotation:
         image = image.rotate(-rotation, expand=True)
-    return image, removed
+    return Drawn(image, removed, lines, rotation, page.get_bbox())
+
+
+@dataclass
+class Drawn:
+    """A page drawn: its image, the pictures left out, and the text layer's lines (unrotated page space, from the
+    page box's lower left corner) with the page's rotation and box."""
+
+    image: object
+    removed: int
+    lines: list[tuple[float, float, float, float, str]]  # text_lines' runs
+    rotation: int
+    bbox: tuple[float, float, float, float]
+
+
+def text_lines(textpage, theirs: str, replaced: dict[int, str | None], left: float, bottom: float):
+    """The output's text as PDFium reads the page, in runs placed where their characters stand: ``(x, y, width,
+    height, text)``, a replaced mention a run of its own holding its replacement, so the text a viewer selects lies
+    over what the image shows. A run ends at a line break (PDFium's ``\\r\\n`` or a jump in height) and at either
+    edge of a replacement."""
+    runs, chars, boxes = [], [], []
+
+    def flush() -> None:
+        text = "".join(chars)
+        if text.strip() and boxes:
+            x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+            x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+            runs.append((x0 - left, y0 - bottom, x1 - x0, y1 - y0, text))
+        chars.clear()
+        boxes.clear()
+
+    covering: list = []  # the boxes of the replaced mention being read
+    for j, c in enumerate(theirs):
+        if c in "\r\n":
+            flush()
+            continue
+        box = textpage.get_charbox(j, loose=True)
+        if j in replaced and replaced[j] is None:
+            if box[2] > box[0]:
+                boxes.append(box)  # the replacement's run covers the whole mention
+            continue
+        if j in replaced or (boxes and chars and covering):
+            flush()  # a replacement starts, or the run after one does
+        covering[:] = [True] if j in replaced else []
+        if boxes and box[2] > box[0] and abs((box[1] + box[3]) - (boxes[-1][1] + boxes[-1][3])) > (box[3] - box[1]):
+            flush()
+        chars.append(replaced[j] if j in replaced else c)
+        if box[2] > box[0]:
+            boxes.append(box)
+    flush()
+    return runs
 
 
 def _write(draw, text: str, box: tuple[float, float, float, float], font: Path) -> None:
@@ -174,7 +230,7 @@ def write_pdf(path: Path, page_texts: Sequence[str], edits: Sequence[Sequence[Pa
     font = korean_font()
     pdf, new = pdfium.PdfDocument(str(path)), pdfium.PdfDocument.new()
     pages = [k for k, text in enumerate(page_texts) if text.strip()]
-    removed = 0
+    removed, layers = 0, []
     try:
         # a document being built keeps its pages' bitmaps raw (2.4 MB an A4 page) until it is saved: pages are
         # built CHUNK at a time, saved compressed, and imported, so a long judgment's memory is its output's size
@@ -182,9 +238,10 @@ def write_pdf(path: Path, page_texts: Sequence[str], edits: Sequence[Sequence[Pa
             chunk = pdfium.PdfDocument.new()
             try:
                 for k in pages[c:c + CHUNK]:
-                    image, n = render_page(pdf, k, page_texts[k], edits[k], font, f"{path}: page {k + 1}", keep_pictures)
-                    _add_page(chunk, image)
-                    removed += n
+                    drawn = render_page(pdf, k, page_texts[k], edits[k], font, f"{path}: page {k + 1}", keep_pictures)
+                    _add_page(chunk, drawn.image)
+                    removed += drawn.removed
+                    layers.append(drawn)
                 buf = io.BytesIO()
                 chunk.save(buf)
             finally:
@@ -192,13 +249,59 @@ def write_pdf(path: Path, page_texts: Sequence[str], edits: Sequence[Sequence[Pa
             saved = pdfium.PdfDocument(buf.getvalue())
             new.import_pages(saved)
             saved.close()
-        new.save(out)
+        images = io.BytesIO()
+        new.save(images)
     except pdfium.PdfiumError as e:
         raise ThunderDeidError(f"{path}: PDFium could not draw the pages ({e})") from None
     finally:
         new.close()
         pdf.close()
+    with_text_layer(images.getvalue(), layers, out)
     return removed
+
+
+FONT_CID = "HYGothic-Medium"  # Adobe-Korea1, named not embedded: a viewer reads and searches it with its own font
+
+
+def with_text_layer(pdf: bytes, layers: Sequence[Drawn], out) -> None:
+    """``pdf`` (the drawn pages) with each page's text written invisibly over it where its lines stand, so the
+    output can be searched and copied; the text is the output's (replacements in place), never the original's."""
+    try:
+        from pypdf import PdfReader, PdfWriter
+        from reportlab.pdfbase import pdfmetrics
+        from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+        from reportlab.pdfgen import canvas
+    except ImportError:
+        raise ThunderDeidError("writing a .pdf needs reportlab and pypdf: pip install 'thunder-deid[formats]'; "
+                               "or name the output .txt") from None
+    if FONT_CID not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(UnicodeCIDFont(FONT_CID))
+    text = io.BytesIO()
+    c = canvas.Canvas(text, pageCompression=1)
+    c.setCreator("")
+    for d in layers:
+        left, bottom, right, top = d.bbox
+        w, h = right - left, top - bottom
+        c.setPageSize((h, w) if d.rotation in (90, 270) else (w, h))
+        # the lines were read on the unrotated page; the drawn page is turned by the page's rotation (clockwise)
+        c.translate(*{0: (0, 0), 90: (0, w), 180: (w, h), 270: (h, 0)}[d.rotation])
+        c.rotate(-d.rotation)
+        for x, y, width, height, line in d.lines:
+            size = max(1.0, height * 0.85)
+            natural = pdfmetrics.stringWidth(line, FONT_CID, size)
+            t = c.beginText(x, y + height * 0.15)
+            t.setTextRenderMode(3)  # invisible: the image shows the page, the text is there to be found
+            t.setFont(FONT_CID, size)
+            if natural > 0:
+                t.setHorizScale(100 * width / natural)
+            t.textOut(line)
+            c.drawText(t)
+        c.showPage()
+    c.save()
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    for page, words in zip(writer.pages, PdfReader(io.BytesIO(text.getvalue())).pages):
+        page.merge_page(words)
+    writer.write(out)
 
 
 def _add_page(pdf, image) -> None:
