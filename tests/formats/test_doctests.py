@@ -5,7 +5,8 @@ import importlib
 
 import pytest
 
-MODULES = ["thunder_deid.formats.base", "thunder_deid.formats.text", "thunder_deid.formats.pdf"]
+MODULES = ["thunder_deid.formats.base", "thunder_deid.formats.text", "thunder_deid.formats.pdf",
+           "thunder_deid.formats.pdfpages"]
 
 
 @pytest.mark.parametrize("name", MODULES)

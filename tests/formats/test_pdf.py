@@ -331,3 +331,30 @@ def test_the_text_layer_stands_where_the_page_shows_its_words(tmp_path, rotate):
     got = centre(tmp_path / "out.pdf")
     assert abs(got[0] - want[0]) < 2 and abs(got[1] - want[1]) < 2
     assert "A" in PdfReader(tmp_path / "out.pdf").pages[0].extract_text()
+
+
+def test_a_glyph_drawn_twice_under_a_painted_box_stays_out_of_the_text_layer(tmp_path):
+    """A name drawn a second time on the same place (a bold imitated by overprinting) is covered by the box the first
+    one's replacement paints; the text layer must not hold the copy either."""
+    from types import SimpleNamespace
+
+    pdf = fpdf.FPDF()
+    pdf.add_font("nanum", fname=str(korean_font() or pytest.skip("no Korean TrueType font")))
+    pdf.set_font("nanum", size=12)
+    pdf.add_page()
+    pdf.text(20, 20, "피고인 홍길동은 서울에 산다.")
+    pdf.text(20 + pdf.get_string_width("피고인 "), 20, "홍길동")
+    pdf.output(str(tmp_path / "bold.pdf"))
+    fmt = get_format(tmp_path / "bold.pdf")
+    (src,) = fmt.read(tmp_path / "bold.pdf", "bold")
+    first = src.text.index("홍길동")
+    assert src.text.count("홍길동") == 2
+    fmt.write(tmp_path / "out.pdf", [(src, [SimpleNamespace(start=first, end=first + 3, text="A", label="인명")])])
+    doc = pdfium.PdfDocument(str(tmp_path / "out.pdf"))
+    page = doc[0]
+    tp = page.get_textpage()
+    layer = tp.get_text_range(0, tp.count_chars())
+    tp.close()
+    page.close()
+    doc.close()
+    assert "홍길동" not in layer and "A" in layer and "서울에" in layer

@@ -131,14 +131,16 @@ def _paint(page, page_text: str, edits: Sequence[PageEdit], font: Path, where: s
     bitmap.close()
     draw = ImageDraw.Draw(image)
     replaced: dict[int, str | None] = {}  # PDFium character -> the replacement it starts, or None: covered
+    painted: list[tuple[float, float, float, float]] = []
     for e in edits:
         wanted = [i for i in range(e.start, e.end) if not page_text[i].isspace()]
         found = [mapping[i] for i in wanted if i in mapping]
         if len(found) < len(wanted):
             raise ThunderDeidError(f"{where}: {len(wanted) - len(found)} replaced character(s) were not found among "
                                    "the characters drawn on the page; write this file as .txt")
-        px = [((a - left) * scale, (top - d) * scale, (c - left) * scale, (top - b) * scale)
-              for a, b, c, d in line_boxes(textpage, found)]
+        boxes = line_boxes(textpage, found)
+        painted += boxes
+        px = [((a - left) * scale, (top - d) * scale, (c - left) * scale, (top - b) * scale) for a, b, c, d in boxes]
         for k, (x0, y0, x1, y1) in enumerate(px):
             draw.rectangle((x0, y0, x1, y1), fill=255)
             if k == 0 and e.text.strip():
@@ -146,7 +148,7 @@ def _paint(page, page_text: str, edits: Sequence[PageEdit], font: Path, where: s
         if found:
             replaced.update((j, None) for j in range(min(found), max(found) + 1))
             replaced[min(found)] = e.text
-    lines = text_lines(textpage, theirs, replaced, left, page.get_bbox()[1])
+    lines = text_lines(textpage, theirs, replaced, left, page.get_bbox()[1], painted)
     textpage.close()
     if rotation:
         image = image.rotate(-rotation, expand=True)
@@ -165,11 +167,13 @@ class Drawn:
     bbox: tuple[float, float, float, float]
 
 
-def text_lines(textpage, theirs: str, replaced: dict[int, str | None], left: float, bottom: float):
+def text_lines(textpage, theirs: str, replaced: dict[int, str | None], left: float, bottom: float,
+               painted: Sequence[tuple[float, float, float, float]] = ()):
     """The output's text as PDFium reads the page, in runs placed where their characters stand: ``(x, y, width,
     height, text)``, a replaced mention a run of its own holding its replacement, so the text a viewer selects lies
     over what the image shows. A run ends at a line break (PDFium's ``\\r\\n`` or a jump in height) and at either
-    edge of a replacement."""
+    edge of a replacement. A character drawn inside a painted box that no replacement accounts for (a copy of a
+    glyph drawn twice, which one reader saw and the other not) is left out, as the image leaves it out."""
     runs, chars, boxes = [], [], []
 
     def flush() -> None:
@@ -191,6 +195,8 @@ def text_lines(textpage, theirs: str, replaced: dict[int, str | None], left: flo
             if box[2] > box[0]:
                 boxes.append(box)  # the replacement's run covers the whole mention
             continue
+        if j not in replaced and _under(textpage.get_charbox(j), painted):
+            continue
         if j in replaced or (boxes and chars and covering):
             flush()  # a replacement starts, or the run after one does
         covering[:] = [True] if j in replaced else []
@@ -201,6 +207,16 @@ def text_lines(textpage, theirs: str, replaced: dict[int, str | None], left: flo
             boxes.append(box)
     flush()
     return runs
+
+
+def _under(box: tuple[float, float, float, float], painted: Sequence[tuple[float, float, float, float]]) -> bool:
+    """The box's centre lies in one of the painted boxes (all in points).
+
+    >>> _under((10, 10, 12, 14), [(9, 9, 20, 15)]), _under((30, 10, 32, 14), [(9, 9, 20, 15)])
+    (True, False)
+    """
+    x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return box[2] > box[0] and any(a <= x <= c and b <= y <= d for a, b, c, d in painted)
 
 
 def _write(draw, text: str, box: tuple[float, float, float, float], font: Path) -> None:
