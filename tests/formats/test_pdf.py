@@ -145,6 +145,22 @@ def _char_boxes(path, word, index=0):
     return boxes
 
 
+def _turned(tmp_path, rotate, repl):
+    """A one-line judgment, its page turned by ``rotate``, written to out.pdf with its names replaced by ``repl``;
+    returns the unturned original."""
+    from pypdf import PdfReader, PdfWriter
+
+    plain = _pdf(tmp_path / "plain.pdf", ["피고인 홍길동은 서울에 산다. 피해자 김철수에게 전화하였다."])
+    w = PdfWriter(clone_from=PdfReader(plain))
+    w.pages[0].rotate(rotate)
+    with open(tmp_path / "turned.pdf", "wb") as f:
+        w.write(f)
+    fmt = get_format(tmp_path / "turned.pdf")
+    (src,) = fmt.read(tmp_path / "turned.pdf", "turned")
+    fmt.write(tmp_path / "out.pdf", [(src, replacements(src.text, repl=repl))])
+    return plain
+
+
 def test_a_pdf_is_written_as_its_pages_with_each_mention_painted_over_and_nothing_else_changed(tmp_path):
     path = _pdf(tmp_path / "판결.pdf", ["피고인 홍길동은 서울 강남구에 산다. 피해자 김철수에게 전화하였다. " * 4,
                                        "피해자 김철수에게 돈을 보냈다."])
@@ -277,16 +293,7 @@ def test_a_scanned_page_with_an_ocr_layer_keeps_its_scan_boxed_where_the_ocr_rea
 
 @pytest.mark.parametrize("rotate", [90, 180, 270])
 def test_a_rotated_page_is_boxed_where_its_mentions_stand_once_turned(tmp_path, rotate):
-    from pypdf import PdfReader, PdfWriter
-
-    plain = _pdf(tmp_path / "plain.pdf", ["피고인 홍길동은 서울에 산다. 피해자 김철수에게 전화하였다."])
-    w = PdfWriter(clone_from=PdfReader(plain))
-    w.pages[0].rotate(rotate)
-    with open(tmp_path / "turned.pdf", "wb") as f:
-        w.write(f)
-    fmt = get_format(tmp_path / "turned.pdf")
-    (src,) = fmt.read(tmp_path / "turned.pdf", "turned")
-    fmt.write(tmp_path / "out.pdf", [(src, replacements(src.text, repl=""))])
+    plain = _turned(tmp_path, rotate, "")
     before, after = _render(tmp_path / "turned.pdf"), _written(tmp_path / "out.pdf")
     glyphs = np.zeros(_render(plain).shape, bool)      # the names' boxes on the unturned page, then turned
     near = np.zeros(glyphs.shape, bool)
@@ -304,16 +311,9 @@ def test_a_rotated_page_is_boxed_where_its_mentions_stand_once_turned(tmp_path, 
 def test_the_text_layer_stands_where_the_page_shows_its_words(tmp_path, rotate):
     """Selecting a word in a viewer selects the word the image shows: each run of the text layer is placed on its
     characters (a line stretched whole had put ``서울`` 18 points to the left of where it is drawn)."""
-    from pypdf import PdfReader, PdfWriter
+    from pypdf import PdfReader
 
-    plain = _pdf(tmp_path / "plain.pdf", ["피고인 홍길동은 서울에 산다. 피해자 김철수에게 전화하였다."])
-    w = PdfWriter(clone_from=PdfReader(plain))
-    w.pages[0].rotate(rotate)
-    with open(tmp_path / "turned.pdf", "wb") as f:
-        w.write(f)
-    fmt = get_format(tmp_path / "turned.pdf")
-    (src,) = fmt.read(tmp_path / "turned.pdf", "turned")
-    fmt.write(tmp_path / "out.pdf", [(src, replacements(src.text, repl="A"))])
+    plain = _turned(tmp_path, rotate, "A")
 
     def centre(path):
         doc = pdfium.PdfDocument(str(path))
