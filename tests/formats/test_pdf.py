@@ -358,3 +358,29 @@ def test_a_glyph_drawn_twice_under_a_painted_box_stays_out_of_the_text_layer(tmp
     page.close()
     doc.close()
     assert "홍길동" not in layer and "A" in layer and "서울에" in layer
+
+
+def test_a_pdf_in_a_named_cid_font_is_written_too(tmp_path):
+    """Many Korean PDFs name an Adobe-Korea1 font without embedding it (reportlab's HYSMyeongJo-Medium here); PDFium
+    draws it with a font of its own, and the mention's boxes still come from the characters it reads."""
+    from pypdf import PdfReader
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+    from reportlab.pdfgen import canvas
+
+    if korean_font() is None:
+        pytest.skip("no Korean TrueType font to write the replacements in")
+    pdfmetrics.registerFont(UnicodeCIDFont("HYSMyeongJo-Medium"))
+    c = canvas.Canvas(str(tmp_path / "cid.pdf"))
+    c.setFont("HYSMyeongJo-Medium", 12)
+    c.drawString(72, 750, "피고인 홍길동은 2020. 3. 5. 서울 강남구에서")
+    c.drawString(72, 730, "피해자 김철수에게 전화하였다.")
+    c.save()
+    fmt = get_format(tmp_path / "cid.pdf")
+    (src,) = fmt.read(tmp_path / "cid.pdf", "cid")
+    fmt.write(tmp_path / "out.pdf", [(src, replacements(src.text, repl=""))])
+    boxes = _char_boxes(tmp_path / "cid.pdf", "홍길동") + _char_boxes(tmp_path / "cid.pdf", "김철수")
+    after = _written(tmp_path / "out.pdf")
+    assert len(boxes) == 6 and all(after[y0:y1, x0:x1].min() == 255 for x0, y0, x1, y1 in boxes)
+    layer = PdfReader(tmp_path / "out.pdf").pages[0].extract_text()
+    assert "피고인" in layer and "홍길동" not in layer and "김철수" not in layer
