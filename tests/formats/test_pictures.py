@@ -83,3 +83,19 @@ def test_an_hwpx_picture_is_blanked_and_a_vector_one_is_named(hwpx_file, tmp_pat
     assert media["BinData/image2.emf"] == b"\x01\x00\x00\x00 an EMF"
     assert src.notes == ["1 embedded picture(s) blanked (a photo or a seal can show a name; policy pictures: keep keeps them)",
                          "1 embedded picture(s) of a kind that cannot be blanked kept: .emf; look at them before publishing"]
+
+
+def test_a_file_embedded_in_a_docx_is_named_in_the_notes(tmp_path):
+    """An embedded spreadsheet (``word/embeddings/``) is neither read nor de-identified: the user is told."""
+    path = _docx_with_photo(tmp_path / "a.docx")
+    with zipfile.ZipFile(path) as z:
+        parts = {n: z.read(n) for n in z.namelist()}
+    parts["word/embeddings/Microsoft_Excel_Worksheet1.xlsx"] = b"PK\x03\x04 a workbook"
+    with zipfile.ZipFile(tmp_path / "b.docx", "w") as z:
+        for n, data in parts.items():
+            z.writestr(n, data)
+    fmt = get_format(tmp_path / "b.docx")
+    (src,) = fmt.read(tmp_path / "b.docx", "b")
+    fmt.write(tmp_path / "out.docx", [(src, replacements(src.text))])
+    assert src.notes[-1] == ("1 embedded file(s) (.xlsx) kept as they are, not read nor de-identified; "
+                             "look at them before publishing")

@@ -17,8 +17,8 @@ from typing import Iterable, Iterator
 
 from thunder_deid.formats.base import Format, Source, register
 from thunder_deid.formats.xmlzip import (
-    BLANK_PNG, Package, TextModel, apply_to_slots, blank_authors, blank_elements, blank_pictures, local, read_package,
-    remove_keeping_tail, sweep)
+    BLANK_PNG, Package, TextModel, apply_to_slots, blank_authors, blank_elements, blank_pictures, local, note_embedded,
+    read_package, remove_keeping_tail, sweep)
 
 _TEXT_PART = re.compile(r"word/(document|header\d*|footer\d*|footnotes|endnotes|comments)\.xml")
 _ORDER = ("document", "header", "footer", "footnotes", "endnotes", "comments")
@@ -81,6 +81,7 @@ class Docx(Format):
             apply_to_slots(src, reps)
             scrub(pkg)
             blank_pictures(src, ("word/media/",))
+            note_embedded(src, ("word/embeddings/",))
             sweep(src, reps)
             pkg.save(out)
 

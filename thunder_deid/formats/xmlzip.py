@@ -311,6 +311,17 @@ def blank_pictures(src: Source, folders: tuple[str, ...]) -> None:
                          f"{', '.join(sorted(set(other)))}; look at them before publishing")
 
 
+def note_embedded(src: Source, folders: tuple[str, ...]) -> None:
+    """Name in ``src.notes`` the embedded files the writer neither reads nor de-identifies (a spreadsheet or a
+    document inside a DOCX, ``word/embeddings/``): they are kept as they are, and the user must know."""
+    pkg = src.state[0]
+    found = [n for n in pkg.names() if n.startswith(folders) and not n.endswith("/")]
+    if found:
+        kinds = ", ".join(sorted({Path(n).suffix.lower() or "(no suffix)" for n in found}))
+        src.notes.append(f"{len(found)} embedded file(s) ({kinds}) kept as they are, not read nor de-identified; "
+                         "look at them before publishing")
+
+
 def blank_authors(pkg: Package) -> None:
     """Empty every author-like attribute in every XML part (comments, revisions, people, memos)."""
     for name in pkg.xml_parts():
