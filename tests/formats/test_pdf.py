@@ -125,6 +125,18 @@ def _written(path, index=0):
     return np.asarray(image, dtype=np.int16)
 
 
+def _layer(path, index=0):
+    """The text of page ``index`` as PDFium (which Chrome uses) reads it."""
+    doc = pdfium.PdfDocument(str(path))
+    page = doc[index]
+    tp = page.get_textpage()
+    text = tp.get_text_range(0, tp.count_chars())
+    tp.close()
+    page.close()
+    doc.close()
+    return text
+
+
 def _char_boxes(path, word, index=0):
     """Pixel boxes (150 dpi) of the characters of every occurrence of ``word`` on the original page."""
     doc = pdfium.PdfDocument(str(path))
@@ -214,11 +226,7 @@ def test_redact_writes_a_pdf_with_the_outputs_text_no_metadata_no_images_and_no_
     # (pypdf reads a space between runs placed apart; PDFium, which Chrome uses, reads them as written)
     assert len(reader.pages) == 1
     assert "피고인A는2020.3.5.피해자B(전화번호생략)에게" in "".join(reader.pages[0].extract_text().split())
-    doc = pdfium.PdfDocument(str(tmp_path / "out.pdf"))
-    tp = doc[0].get_textpage()
-    assert "피고인 A는 2020. 3. 5. 피해자 B(전화번호 생략)에게" in tp.get_text_range(0, tp.count_chars())
-    tp.close()
-    doc.close()
+    assert "피고인 A는 2020. 3. 5. 피해자 B(전화번호 생략)에게" in _layer(tmp_path / "out.pdf")
     assert "홍길동".encode("utf-16-be") not in data and "홍길동".encode() not in data
     assert not {"/Author", "/Title"} & set(reader.metadata or {})
     # the stamp (an image) is gone: 150..170 mm from the left, 100..120 mm from the top, white at 150 dpi
@@ -350,13 +358,7 @@ def test_a_glyph_drawn_twice_under_a_painted_box_stays_out_of_the_text_layer(tmp
     first = src.text.index("홍길동")
     assert src.text.count("홍길동") == 2
     fmt.write(tmp_path / "out.pdf", [(src, [SimpleNamespace(start=first, end=first + 3, text="A", label="인명")])])
-    doc = pdfium.PdfDocument(str(tmp_path / "out.pdf"))
-    page = doc[0]
-    tp = page.get_textpage()
-    layer = tp.get_text_range(0, tp.count_chars())
-    tp.close()
-    page.close()
-    doc.close()
+    layer = _layer(tmp_path / "out.pdf")
     assert "홍길동" not in layer and "A" in layer and "서울에" in layer
 
 
@@ -384,3 +386,34 @@ def test_a_pdf_in_a_named_cid_font_is_written_too(tmp_path):
     assert len(boxes) == 6 and all(after[y0:y1, x0:x1].min() == 255 for x0, y0, x1, y1 in boxes)
     layer = PdfReader(tmp_path / "out.pdf").pages[0].extract_text()
     assert "피고인" in layer and "홍길동" not in layer and "김철수" not in layer
+
+
+def test_a_pdf_tables_rows_are_read_cells_a_tab_apart_and_its_person_column_as_names(tmp_path):
+    """Probed 2026-12-05: a crime list in a PDF reached the model as ``1 2024. 7. 9. 장우진 700만 원`` (one space
+    between cells), so the person-column rule of the DOCX and HWPX readers could not apply; a justified line whose
+    spaces the page stretches is not a table and keeps its spaces."""
+    from fpdf.fonts import FontFace
+
+    from thunder_deid.cli import main
+
+    names = ["김서윤", "이도현", "박준서", "최민지", "정하윤", "윤채원", "장우진", "한예린"]
+    pdf = fpdf.FPDF()
+    pdf.add_font("nanum", fname=str(korean_font() or pytest.skip("no Korean TrueType font")))
+    pdf.set_font("nanum", size=10)
+    pdf.add_page()
+    pdf.multi_cell(0, 8, "별지 범죄일람표")
+    with pdf.table(headings_style=FontFace(emphasis=None)) as table:
+        for cells in [("순번", "일시", "피해자", "편취금액")] + [(str(i), f"2024. {i}. {i + 2}.", n, f"{i * 100}만 원")
+                                                         for i, n in enumerate(names, 1)]:
+            row = table.row()
+            for c in cells:
+                row.cell(c)
+    pdf.multi_cell(0, 8, "피고인은 위와 같이 피해자들로부터 합계 3,600만 원을 편취하였다. " * 3, align="J")
+    pdf.output(str(tmp_path / "list.pdf"))
+    (src,) = get_format(tmp_path / "list.pdf").read(tmp_path / "list.pdf", "list")
+    lines = src.text.split("\n")
+    assert lines[1] == "순번\t일시\t피해자\t편취금액" and lines[8] == "7\t2024. 7. 9.\t장우진\t700만 원"
+    assert "\t" not in "\n".join(lines[10:])                  # the justified paragraph
+    assert main(["redact", "--mode", "court", str(tmp_path / "list.pdf"), str(tmp_path / "out.pdf")]) == 0
+    layer = _layer(tmp_path / "out.pdf")
+    assert not [n for n in names if n in layer] and "700만 원" in layer

@@ -3,7 +3,8 @@ with every replacement in its mention's place (:mod:`thunder_deid.formats.pdfpag
 feed between pages. A PDF encrypted only against printing or copying (it opens without
 a password, as many published judgments do) is read; one that needs a password, or has no text layer (a
 scan), is refused with one line: decrypt it, or run OCR first. Scanned pages among text pages are named in the run's
-notes (the summary and the folder's manifest)."""
+notes (the summary and the folder's manifest). A table's rows are read with their cells a tab apart
+(:func:`thunder_deid.formats.pdfpages.cells_apart`), as the DOCX and HWPX readers give them."""
 
 from __future__ import annotations
 
@@ -40,6 +41,9 @@ class Pdf(Format):
             raise ThunderDeidError(f"{path}: not a readable PDF ({type(e).__name__})") from None
         if not any(p.strip() for p in pages):
             raise ThunderDeidError(f"{path}: no text layer in {len(pages)} page(s) (a scanned PDF?); run OCR first")
+        from thunder_deid.formats.pdfpages import cells_apart
+
+        pages = cells_apart(path, pages)  # a table's cells a tab apart, as the DOCX and HWPX readers give them
         segments, pos = [], 0
         for k, page in enumerate(pages, 1):
             segments.append(Segment(pos, pos + len(page), f"page {k}", 0))

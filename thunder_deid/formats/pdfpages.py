@@ -23,6 +23,7 @@ from __future__ import annotations
 import difflib
 import io
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
@@ -75,6 +76,68 @@ def char_map(ours: str, theirs: str) -> dict[int, int]:
         for k in range(m.size):
             out[a[m.a + k]] = b[m.b + k]
     return out
+
+
+CELL_GAP = 1.5  # a space wider than this many character heights, between two words of a line, parts table cells
+_SPACES = re.compile(r"[ \\t]+")
+
+
+def cells_apart(path: Path, page_texts: Sequence[str]) -> list[str]:
+    """The pages' text with a table's cells a tab apart, as the DOCX and HWPX readers give a row: the text layer
+    gives them one space apart (``1 2024. 7. 9. 장우진 700만 원``). A space is a cell's edge where the page draws it
+    wider than :data:`CELL_GAP` character heights, in two or more consecutive lines with as many such spaces each
+    (a table's rows; a justified line alone is not one). The text is unchanged where PDFium (pypdfium2) is not
+    installed or cannot read the page.
+
+    Only spaces change, and the writer matches the two readings by their other characters, so it needs no more."""
+    try:
+        import pypdfium2 as pdfium
+    except ImportError:
+        return list(page_texts)
+    out = []
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        for k, text in enumerate(page_texts):
+            page = pdf[k]
+            tp = page.get_textpage()
+            out.append(_cells_apart(text, tp, char_map(text, tp.get_text_range(0, tp.count_chars()))))
+            tp.close()
+            page.close()
+    except pdfium.PdfiumError:
+        return list(page_texts)
+    finally:
+        pdf.close()
+    return out
+
+
+def _cells_apart(text: str, tp, mapping: dict[int, int]) -> str:
+    lines, pos = [], 0
+    for line in text.split("\n"):
+        wide = []
+        for m in _SPACES.finditer(line):
+            a, b = pos + m.start() - 1, pos + m.end()
+            if m.start() == 0 or m.end() == len(line) or a not in mapping or b not in mapping:
+                continue
+            l0, b0, r0, t0 = tp.get_charbox(mapping[a], loose=True)
+            l1, b1, r1, t1 = tp.get_charbox(mapping[b], loose=True)
+            height = max(t0 - b0, t1 - b1)
+            if height > 0 and abs((b0 + t0) - (b1 + t1)) < height and l1 - r0 > CELL_GAP * height:
+                wide.append(m.span())
+        lines.append((line, wide))
+        pos += len(line) + 1
+    counts = [len(w) for _, w in lines]
+    rows = [bool(n) and ((i > 0 and counts[i - 1] == n) or (i + 1 < len(counts) and counts[i + 1] == n))
+            for i, n in enumerate(counts)]
+    out = []
+    for (line, wide), row in zip(lines, rows):
+        if row:
+            pieces, at = [], 0
+            for a, b in wide:
+                pieces += [line[at:a], "\t"]
+                at = b
+            line = "".join(pieces) + line[at:]
+        out.append(line)
+    return "\n".join(out)
 
 
 def line_boxes(textpage, chars: Sequence[int]) -> list[tuple[float, float, float, float]]:
