@@ -417,3 +417,22 @@ def test_a_pdf_tables_rows_are_read_cells_a_tab_apart_and_its_person_column_as_n
     assert main(["redact", "--mode", "court", str(tmp_path / "list.pdf"), str(tmp_path / "out.pdf")]) == 0
     layer = _layer(tmp_path / "out.pdf")
     assert not [n for n in names if n in layer] and "700만 원" in layer
+
+
+def test_a_tables_cells_lose_no_letter_when_set_a_tab_apart(tmp_path):
+    """Review 2026-12-05: the expression for the spaces between cells also took the letter ``t`` (a doubled backslash
+    in a raw string), so ``Albert Kim`` two cells apart came out ``Alber\\tKim``: only spaces may become a tab."""
+    from fpdf.fonts import FontFace
+
+    pdf = fpdf.FPDF()
+    pdf.add_font("nanum", fname=str(korean_font() or pytest.skip("no Korean TrueType font")))
+    pdf.set_font("nanum", size=10)
+    pdf.add_page()
+    with pdf.table(headings_style=FontFace(emphasis=None)) as table:
+        for cells in [("성명", "국적"), ("Albert", "Kent"), ("Robert", "Tibet")]:
+            row = table.row()
+            for c in cells:
+                row.cell(c)
+    pdf.output(str(tmp_path / "t.pdf"))
+    (src,) = get_format(tmp_path / "t.pdf").read(tmp_path / "t.pdf", "t")
+    assert src.text.split("\n")[:3] == ["성명\t국적", "Albert\tKent", "Robert\tTibet"]

@@ -79,7 +79,7 @@ def char_map(ours: str, theirs: str) -> dict[int, int]:
 
 
 CELL_GAP = 1.5  # a space wider than this many character heights, between two words of a line, parts table cells
-_SPACES = re.compile(r"[ \\t]+")
+_SPACES = re.compile(r"[ \t]+")
 
 
 def cells_apart(path: Path, page_texts: Sequence[str]) -> list[str]:
