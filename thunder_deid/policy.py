@@ -44,7 +44,7 @@ from thunder_deid.taxonomy import load_taxonomy, split_label
 
 KEEP = "keep"
 _KEYS = ("mode", "threshold", "labels", "allow", "deny", "recognizers", "consistency", "pictures")
-PICTURES = ("blank", "keep")  # what a DOCX, HWPX or HWP output does with the pictures it holds
+PICTURES = ("blank", "keep")  # what a DOCX, HWPX, HWP or PDF output does with the pictures it holds
 _TEXT_MODES = ("tag", "mask", "court", "surrogate")  # modes that replace text (json only renders the spans)
 
 

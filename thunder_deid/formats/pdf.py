@@ -8,6 +8,7 @@ notes (the summary and the folder's manifest). A table's rows are read with thei
 
 from __future__ import annotations
 
+import bisect
 from pathlib import Path
 from typing import Iterable, Iterator
 
@@ -62,8 +63,13 @@ class Pdf(Format):
         for src, reps in items:
             pages = src.state["pages"]
             edits: list[list[PageEdit]] = [[] for _ in pages]
+            starts = [seg.start for seg in src.segments]
             for r in reps:
-                for k, seg in enumerate(src.segments):  # a replacement across a page break is cut at the break
+                # from the page it starts on; a replacement across a page break is cut at the break
+                for k in range(max(0, bisect.bisect_right(starts, r.start) - 1), len(src.segments)):
+                    seg = src.segments[k]
+                    if seg.start > r.start and seg.start >= r.end:
+                        break
                     a, b = max(r.start, seg.start), min(r.end, seg.end)
                     if a < b or (a == b == r.start and seg.start <= a < seg.end):
                         first = r.start >= seg.start

@@ -186,7 +186,8 @@ def _paint(page, page_text: str, edits: Sequence[PageEdit], font: Path, where: s
     textpage = page.get_textpage()
     theirs = textpage.get_text_range(0, textpage.count_chars())
     mapping = char_map(page_text, theirs)
-    left, _, _, top = page.get_bbox()
+    bbox = page.get_bbox()
+    left, bottom, _, top = bbox
     scale = DPI / 72
     page.set_rotation(0)  # character boxes are in the unrotated page's space: paint there, turn the image after
     bitmap = page.render(scale=scale, draw_annots=False, may_draw_forms=False, grayscale=True)
@@ -211,26 +212,33 @@ def _paint(page, page_text: str, edits: Sequence[PageEdit], font: Path, where: s
         if found:
             replaced.update((j, None) for j in range(min(found), max(found) + 1))
             replaced[min(found)] = e.text
-    lines = text_lines(textpage, theirs, replaced, left, page.get_bbox()[1], painted)
+    layer = PageText(text_runs(textpage, theirs, replaced, left, bottom, painted), rotation, bbox)
     textpage.close()
     if rotation:
         image = image.rotate(-rotation, expand=True)
-    return Drawn(image, removed, lines, rotation, page.get_bbox())
+    return Drawn(image, removed, layer)
 
 
 @dataclass
-class Drawn:
-    """A page drawn: its image, the pictures left out, and the text layer's lines (unrotated page space, from the
-    page box's lower left corner) with the page's rotation and box."""
+class PageText:
+    """A drawn page's text layer: its runs (:func:`text_runs`, unrotated page space from the page box's lower left
+    corner), the page's rotation and its box."""
 
-    image: object
-    removed: int
-    lines: list[tuple[float, float, float, float, str]]  # text_lines' runs
+    runs: list[tuple[float, float, float, float, str]]
     rotation: int
     bbox: tuple[float, float, float, float]
 
 
-def text_lines(textpage, theirs: str, replaced: dict[int, str | None], left: float, bottom: float,
+@dataclass
+class Drawn:
+    """A page drawn: its image, the pictures left out of it, and its text layer."""
+
+    image: object
+    removed: int
+    text: PageText
+
+
+def text_runs(textpage, theirs: str, replaced: dict[int, str | None], left: float, bottom: float,
                painted: Sequence[tuple[float, float, float, float]] = ()):
     """The output's text as PDFium reads the page, in runs placed where their characters stand: ``(x, y, width,
     height, text)``, a replaced mention a run of its own holding its replacement, so the text a viewer selects lies
@@ -248,7 +256,7 @@ def text_lines(textpage, theirs: str, replaced: dict[int, str | None], left: flo
         chars.clear()
         boxes.clear()
 
-    covering: list = []  # the boxes of the replaced mention being read
+    in_replacement = False  # the run being read holds a replacement
     for j, c in enumerate(theirs):
         if c in "\r\n":
             flush()
@@ -260,9 +268,9 @@ def text_lines(textpage, theirs: str, replaced: dict[int, str | None], left: flo
             continue
         if j not in replaced and _under(textpage.get_charbox(j), painted):
             continue
-        if j in replaced or (boxes and chars and covering):
+        if j in replaced or (boxes and chars and in_replacement):
             flush()  # a replacement starts, or the run after one does
-        covering[:] = [True] if j in replaced else []
+        in_replacement = j in replaced
         if boxes and box[2] > box[0] and abs((box[1] + box[3]) - (boxes[-1][1] + boxes[-1][3])) > (box[3] - box[1]):
             flush()
         chars.append(replaced[j] if j in replaced else c)
@@ -320,7 +328,7 @@ def write_pdf(path: Path, page_texts: Sequence[str], edits: Sequence[Sequence[Pa
                     drawn = render_page(pdf, k, page_texts[k], edits[k], font, f"{path}: page {k + 1}", keep_pictures)
                     _add_page(chunk, drawn.image)
                     removed += drawn.removed
-                    layers.append(drawn)
+                    layers.append(drawn.text)  # the image is in the chunk now: keeping it would hold every page
                 buf = io.BytesIO()
                 chunk.save(buf)
             finally:
@@ -342,7 +350,7 @@ def write_pdf(path: Path, page_texts: Sequence[str], edits: Sequence[Sequence[Pa
 FONT_CID = "HYGothic-Medium"  # Adobe-Korea1, named not embedded: a viewer reads and searches it with its own font
 
 
-def with_text_layer(pdf: bytes, layers: Sequence[Drawn], out) -> None:
+def with_text_layer(pdf: bytes, layers: Sequence[PageText], out) -> None:
     """``pdf`` (the drawn pages) with each page's text written invisibly over it where its lines stand, so the
     output can be searched and copied; the text is the output's (replacements in place), never the original's."""
     try:
@@ -362,10 +370,10 @@ def with_text_layer(pdf: bytes, layers: Sequence[Drawn], out) -> None:
         left, bottom, right, top = d.bbox
         w, h = right - left, top - bottom
         c.setPageSize((h, w) if d.rotation in (90, 270) else (w, h))
-        # the lines were read on the unrotated page; the drawn page is turned by the page's rotation (clockwise)
+        # the runs were read on the unrotated page; the drawn page is turned by the page's rotation (clockwise)
         c.translate(*{0: (0, 0), 90: (0, w), 180: (w, h), 270: (h, 0)}[d.rotation])
         c.rotate(-d.rotation)
-        for x, y, width, height, line in d.lines:
+        for x, y, width, height, line in d.runs:
             size = max(1.0, height * 0.85)
             natural = pdfmetrics.stringWidth(line, FONT_CID, size)
             t = c.beginText(x, y + height * 0.15)

@@ -270,6 +270,11 @@ def sweep(src: Source, reps: list) -> None:
 _RASTER = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG", ".gif": "GIF", ".bmp": "BMP", ".tif": "TIFF", ".tiff": "TIFF"}
 
 
+def _parts_under(pkg: Package, folders: tuple[str, ...]) -> list[str]:
+    """The package's parts in ``folders`` (files, not folder entries)."""
+    return [n for n in pkg.names() if n.startswith(folders) and not n.endswith("/")]
+
+
 def blank_pictures(src: Source, folders: tuple[str, ...]) -> None:
     """Every picture in the package's ``folders`` (``word/media/``, ``BinData/``) replaced by a white one of its
     format and size: a photo, a scanned ID card or a seal can show a name the text does not. What this leaves
@@ -282,7 +287,7 @@ def blank_pictures(src: Source, folders: tuple[str, ...]) -> None:
     except ImportError:
         raise ThunderDeidError("blanking a document's pictures needs Pillow: pip install 'thunder-deid[formats]'") from None
     pkg = src.state[0]
-    names = [n for n in pkg.names() if n.startswith(folders) and not n.endswith("/")]
+    names = _parts_under(pkg, folders)
     if not names:
         return
     if src.meta.get("pictures") == "keep":
@@ -314,8 +319,7 @@ def blank_pictures(src: Source, folders: tuple[str, ...]) -> None:
 def note_embedded(src: Source, folders: tuple[str, ...]) -> None:
     """Name in ``src.notes`` the embedded files the writer neither reads nor de-identifies (a spreadsheet or a
     document inside a DOCX, ``word/embeddings/``): they are kept as they are, and the user must know."""
-    pkg = src.state[0]
-    found = [n for n in pkg.names() if n.startswith(folders) and not n.endswith("/")]
+    found = _parts_under(src.state[0], folders)
     if found:
         kinds = ", ".join(sorted({Path(n).suffix.lower() or "(no suffix)" for n in found}))
         src.notes.append(f"{len(found)} embedded file(s) ({kinds}) kept as they are, not read nor de-identified; "
