@@ -3,6 +3,7 @@ layer is refused."""
 
 from __future__ import annotations
 
+import contextlib
 import math
 
 import pytest
@@ -99,61 +100,59 @@ pdfium = pytest.importorskip("pypdfium2")
 np = pytest.importorskip("numpy")
 
 
-def _render(path, index=0):
-    """Page ``index`` of the original as the writer renders it (150 dpi, gray)."""
+@contextlib.contextmanager
+def _page(path, index=0):
+    """Page ``index`` of the PDF at ``path`` and its text page, closed after use (PDFium closes children first)."""
     doc = pdfium.PdfDocument(str(path))
     page = doc[index]
-    bitmap = page.render(scale=150 / 72, grayscale=True, draw_annots=False)
-    image = bitmap.to_pil().convert("L")
-    bitmap.close()
-    page.close()
-    doc.close()
+    tp = page.get_textpage()
+    try:
+        yield page, tp
+    finally:
+        tp.close()
+        page.close()
+        doc.close()
+
+
+def _render(path, index=0):
+    """Page ``index`` of the original as the writer renders it (150 dpi, gray)."""
+    with _page(path, index) as (page, _):
+        bitmap = page.render(scale=150 / 72, grayscale=True, draw_annots=False)
+        image = bitmap.to_pil().convert("L")
+        bitmap.close()
     return np.asarray(image, dtype=np.int16)
 
 
 def _written(path, index=0):
     """The pixels of the one image that is page ``index`` of a written PDF (read back, not re-rendered)."""
-    doc = pdfium.PdfDocument(str(path))
-    page = doc[index]
-    (obj,) = [o for o in page.get_objects() if o.type == pdfium.raw.FPDF_PAGEOBJ_IMAGE]
-    bitmap = obj.get_bitmap(render=False)
-    image = bitmap.to_pil().convert("L")
-    bitmap.close()
-    obj.close()
-    page.close()
-    doc.close()
+    with _page(path, index) as (page, _):
+        (obj,) = [o for o in page.get_objects() if o.type == pdfium.raw.FPDF_PAGEOBJ_IMAGE]
+        bitmap = obj.get_bitmap(render=False)
+        image = bitmap.to_pil().convert("L")
+        bitmap.close()
+        obj.close()
     return np.asarray(image, dtype=np.int16)
 
 
 def _layer(path, index=0):
     """The text of page ``index`` as PDFium (which Chrome uses) reads it."""
-    doc = pdfium.PdfDocument(str(path))
-    page = doc[index]
-    tp = page.get_textpage()
-    text = tp.get_text_range(0, tp.count_chars())
-    tp.close()
-    page.close()
-    doc.close()
-    return text
+    with _page(path, index) as (_, tp):
+        return tp.get_text_range(0, tp.count_chars())
 
 
 def _char_boxes(path, word, index=0):
     """Pixel boxes (150 dpi) of the characters of every occurrence of ``word`` on the original page."""
-    doc = pdfium.PdfDocument(str(path))
-    page = doc[index]
-    tp = page.get_textpage()
-    text = tp.get_text_range(0, tp.count_chars())
-    left, _, _, top = page.get_bbox()
-    s = 150 / 72
-    boxes = []
-    for at in [i for i in range(len(text)) if text.startswith(word, i)]:
-        for j in range(at, at + len(word)):
-            a, b, c, d = tp.get_charbox(j)
-            # the box's pixels, edges rounded outwards
-            boxes.append((math.floor((a - left) * s), math.floor((top - d) * s), math.ceil((c - left) * s), math.ceil((top - b) * s)))
-    tp.close()
-    page.close()
-    doc.close()
+    with _page(path, index) as (page, tp):
+        text = tp.get_text_range(0, tp.count_chars())
+        left, _, _, top = page.get_bbox()
+        s = 150 / 72
+        boxes = []
+        for at in [i for i in range(len(text)) if text.startswith(word, i)]:
+            for j in range(at, at + len(word)):
+                a, b, c, d = tp.get_charbox(j)
+                # the box's pixels, edges rounded outwards
+                boxes.append((math.floor((a - left) * s), math.floor((top - d) * s), math.ceil((c - left) * s),
+                              math.ceil((top - b) * s)))
     return boxes
 
 
@@ -324,15 +323,9 @@ def test_the_text_layer_stands_where_the_page_shows_its_words(tmp_path, rotate):
     plain = _turned(tmp_path, rotate, "A")
 
     def centre(path):
-        doc = pdfium.PdfDocument(str(path))
-        page = doc[0]
-        tp = page.get_textpage()
-        a, b, c, d = tp.get_charbox(tp.get_text_range(0, tp.count_chars()).index("서울"))
-        size = page.get_size()
-        tp.close()
-        page.close()
-        doc.close()
-        return (a + c) / 2, (b + d) / 2, size
+        with _page(path) as (page, tp):
+            a, b, c, d = tp.get_charbox(tp.get_text_range(0, tp.count_chars()).index("서울"))
+            return (a + c) / 2, (b + d) / 2, page.get_size()
 
     x, y, (w0, h0) = centre(plain)
     want = {0: (x, y), 90: (y, w0 - x), 180: (w0 - x, h0 - y), 270: (h0 - y, x)}[rotate]
