@@ -167,6 +167,8 @@ def parse_yaml(text: str, where: str | Path, lines: bool = False):
         _no_repeated_keys(node, where)
         data = loader.construct_document(node) if node is not None else None
         return (data, _yaml_lines(node)) if lines else data
+    except RecursionError:
+        raise ConfigError(f"{where}: invalid YAML (nested too deeply)") from None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         at = f"{where}:{mark.line + 1}:{mark.column + 1}" if mark is not None else str(where)
@@ -176,11 +178,17 @@ def parse_yaml(text: str, where: str | Path, lines: bool = False):
         loader.dispose()
 
 
-def _no_repeated_keys(node, path: str | Path) -> None:
+def _no_repeated_keys(node, path: str | Path, seen: set[int] | None = None) -> None:
     import yaml
 
     from thunder_deid.errors import ConfigError
 
+    # an alias is the anchored node itself: walked once, or a self-referencing file never ends and nested
+    # aliases ("billion laughs") take exponential time
+    seen = set() if seen is None else seen
+    if id(node) in seen:
+        return
+    seen.add(id(node))
     if isinstance(node, yaml.MappingNode):
         first: dict[str, int] = {}
         for k, v in node.value:
@@ -190,26 +198,30 @@ def _no_repeated_keys(node, path: str | Path) -> None:
                     raise ConfigError(f"{path}:{line}: key {k.value!r} given again (first on line {first[k.value]}); "
                                       "YAML would silently keep the later value")
                 first[k.value] = line
-            _no_repeated_keys(v, path)
+            _no_repeated_keys(v, path, seen)
     elif isinstance(node, yaml.SequenceNode):
         for v in node.value:
-            _no_repeated_keys(v, path)
+            _no_repeated_keys(v, path, seen)
 
 
-def _yaml_lines(node, path: tuple = ()) -> dict[tuple, int]:
+def _yaml_lines(node, path: tuple = (), seen: set[int] | None = None) -> dict[tuple, int]:
     import yaml
 
     out: dict[tuple, int] = {}
     if node is None:
         return out
     out[path] = node.start_mark.line + 1
+    seen = set() if seen is None else seen
+    if id(node) in seen:  # an alias: its values are named by the anchor's lines
+        return out
+    seen.add(id(node))
     if isinstance(node, yaml.MappingNode):
         for k, v in node.value:
-            out.update(_yaml_lines(v, path + (k.value,)))
+            out.update(_yaml_lines(v, path + (k.value,), seen))
             out[path + (k.value,)] = k.start_mark.line + 1
     elif isinstance(node, yaml.SequenceNode):
         for i, v in enumerate(node.value):
-            out.update(_yaml_lines(v, path + (i,)))
+            out.update(_yaml_lines(v, path + (i,), seen))
     return out
 
 
