@@ -30,6 +30,7 @@ A bad file is a :class:`~thunder_deid.errors.ConfigError` naming ``file:line``.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -73,19 +74,16 @@ class Policy:
     pictures: str = "blank"  # PICTURES
 
     def __post_init__(self) -> None:
-        # Spans are found on the canonical form of the text (thunder_deid.normalize), so the lists are read in it
-        # too: an entry typed in decomposed Hangul (as macOS editors may save it) or with a no-break space matches.
-        from thunder_deid.normalize import normalize
-
-        canon = lambda t: normalize(t).text.strip()  # noqa: E731
-        self.allow = frozenset(canon(t) for t in self.allow)
-        self.deny = tuple((canon(t), label) for t, label in self.deny)
+        # A policy built in Python is checked as a file is (errors name the field: "Policy: deny[0]: ..."), and
+        # its values are taken in the file's shapes too: deny=["삼우"], labels={"인명": "keep"}.
+        _Reader("Policy", {}).check(self)
 
     # -- rules by label ----------------------------------------------------------------------------
     def _rule(self, label: str, attr: str):
         tax = load_taxonomy()
         base, _ = split_label(label)
-        chain = [base] + ([n.name for n in tax.ancestors(base)] if base in tax else [])
+        # a rule for a sub-label (식당:한식당) is nearer than its label's
+        chain = ([label] if label != base else []) + [base] + ([n.name for n in tax.ancestors(base)] if base in tax else [])
         for name in chain:  # the nearest node that sets the attribute decides
             value = getattr(self.labels.get(name), attr, None)
             if value is not None:
@@ -95,6 +93,14 @@ class Policy:
     def mode_for(self, label: str, mode: str | None = None) -> str:
         """The output mode of a label: its own or an ancestor's, else ``mode`` (the caller's) or the policy's."""
         return self._rule(label, "mode") or mode or self.mode
+
+    def _mode(self, span: Span, mode: str | None) -> str:
+        """A span's mode; a deny entry is replaced even where its label is kept (in the document's mode, or as
+        a mask where that keeps too)."""
+        out = self.mode_for(span.full_label, mode)
+        if out == KEEP and span.extra.get("deny"):
+            out = next((m for m in (mode, self.mode) if m and m not in (KEEP, "json")), "mask")
+        return out
 
     def threshold_for(self, label: str) -> float:
         t = self._rule(label, "threshold")
@@ -119,7 +125,7 @@ class Policy:
                 form = doc.text[s.start:s.end]
                 best[form] = max(best.get(form, 0.0), 1.0 if s.score is None else s.score)
         spans = [s for s in doc.spans if s.score is None
-                 or best.get(doc.text[s.start:s.end], s.score) >= self.threshold_for(s.label)]
+                 or best.get(doc.text[s.start:s.end], s.score) >= self.threshold_for(s.full_label)]
         found = find_patterns(doc.text, self.recognizers) if self.recognizers else []
         for text, label in self.deny:
             found += [Span(a, b, label, score=1.0, extra={"deny": True}) for a, b in occurrences(doc.text, text)
@@ -129,7 +135,7 @@ class Policy:
         out = with_glosses(out)  # a deny entry's or a recognizer's match may have its Hanja beside it too
         allow = self.allow | ROLE_WORDS
         out = out.with_spans(s for s in out.spans if not allowed(doc.text[s.start:s.end].strip(), allow)
-                             and not allowed(s.extra.get("same_as", ""), allow))
+                             and not (s.extra.get("same_as") and allowed(s.extra["same_as"], allow)))
         if self.consistency:
             out = propagate(out, allow)
         return linked(out)
@@ -139,11 +145,11 @@ class Policy:
         (labels the policy gives their own mode keep it)."""
         doc = self.prepare(doc)
         if (mode or self.mode) == "json":
-            kept = doc.with_spans(s for s in doc.spans if self.mode_for(s.label) != KEEP)
+            kept = doc.with_spans(s for s in doc.spans if self._mode(s, mode) != KEEP)
             return get_operator("json").redact(kept)
         groups: dict[str, list[Span]] = {}
         for s in doc.spans:
-            groups.setdefault(self.mode_for(s.label, mode), []).append(s)
+            groups.setdefault(self._mode(s, mode), []).append(s)
         reps: list[Replacement] = []
         for name, spans in groups.items():
             if name != KEEP:
@@ -223,13 +229,44 @@ class _Reader:
             if data["pictures"] not in PICTURES:
                 raise self.fail(("pictures",), f"'pictures' is one of {', '.join(PICTURES)}")
             kw["pictures"] = data["pictures"]
-        p = Policy(**kw, labels=self.labels(data.get("labels") or {}),
-                   allow=frozenset(self.strings(data.get("allow") or [], ("allow",))),
-                   deny=self.deny(data.get("deny") or []), recognizers=self.recognizers(data.get("recognizers") or []))
-        both = p.allow & {t for t, _ in p.deny}
+        kw.update(labels=self.labels(data.get("labels") or {}),
+                  allow=frozenset(self.strings(data.get("allow") or [], ("allow",))),
+                  deny=self.deny(data.get("deny") or []), recognizers=self.recognizers(data.get("recognizers") or []))
+        self.disjoint(kw["allow"], kw["deny"])
+        return Policy(**kw)
+
+    def disjoint(self, allow: frozenset[str], deny: tuple[tuple[str, str], ...]) -> None:
+        both = allow & {t for t, _ in deny}
         if both:
             raise self.fail(("allow",), f"{len(both)} entries are in both 'allow' and 'deny'")
-        return p
+
+    def check(self, p: Policy) -> None:
+        """``p``'s fields validated in place, as :meth:`policy` validates a file's (values it has already
+        checked pass unchanged)."""
+        from thunder_deid.recognizers import Pattern
+
+        p.mode = self.mode(p.mode, ("mode",), allow_json=True)
+        p.threshold = self.threshold(p.threshold, ("threshold",))
+        if not isinstance(p.labels, dict):
+            raise self.fail(("labels",), "'labels' maps taxonomy nodes to a mode or {mode, threshold}")
+        p.labels = self.labels({k: {f: getattr(v, f) for f in ("mode", "threshold") if getattr(v, f) is not None}
+                                if isinstance(v, LabelRule) else v for k, v in p.labels.items()})
+        if isinstance(p.allow, (str, dict)) or not isinstance(p.allow, (list, tuple, set, frozenset)):
+            raise self.fail(("allow",), "'allow' is a collection of texts, not one text")
+        p.allow = frozenset(self.strings(list(p.allow), ("allow",)))
+        if isinstance(p.deny, (str, dict)) or not isinstance(p.deny, (list, tuple)):
+            raise self.fail(("deny",), "'deny' is a list of names or {text, label}")
+        p.deny = self.deny([{"text": x[0], "label": x[1]} if isinstance(x, tuple) and len(x) == 2 else x
+                            for x in p.deny])
+        self.disjoint(p.allow, p.deny)
+        recs = list(p.recognizers) if isinstance(p.recognizers, (list, tuple)) else None
+        if recs is None:
+            raise self.fail(("recognizers",), "'recognizers' is a list of {name, label, pattern}")
+        p.recognizers = tuple(x if isinstance(x, Pattern) else self.recognizers([x])[0] for x in recs)
+        if not isinstance(p.consistency, bool):
+            raise self.fail(("consistency",), "'consistency' must be true or false")
+        if p.pictures not in PICTURES:
+            raise self.fail(("pictures",), f"'pictures' is one of {', '.join(PICTURES)}")
 
     def mode(self, v: Any, path: tuple, allow_json: bool = False) -> str:
         ok = (*operator_names(), KEEP) if allow_json else (*[m for m in operator_names() if m != "json"], KEEP)
@@ -243,6 +280,8 @@ class _Reader:
         return float(v)
 
     def label(self, v: Any, path: tuple) -> str:
+        if isinstance(v, str):
+            v = unicodedata.normalize("NFC", v)  # a file saved in decomposed Hangul names the same node
         if not isinstance(v, str) or split_label(v)[0] not in self.tax:
             raise self.fail(path, f"{v!r} is not a taxonomy node{self.tax.did_you_mean(v) if isinstance(v, str) else ''} "
                                   "(see `thunder-deid taxonomy show`)")
@@ -254,7 +293,7 @@ class _Reader:
         out = {}
         for name, rule in v.items():
             path = ("labels", name)
-            self.label(name, path)
+            name = self.label(name, path)
             if isinstance(rule, str):
                 out[name] = LabelRule(mode=self.mode(rule, path))
             elif isinstance(rule, dict):
@@ -273,10 +312,18 @@ class _Reader:
         return [self.text(x, path + (i,)) for i, x in enumerate(v)]
 
     def text(self, x: Any, path: tuple) -> str:
-        """Entry ``path[1]`` of the list ``path[0]`` (or its ``text`` field), as non-empty text."""
-        if not isinstance(x, str) or not x.strip():
-            raise self.fail(path, f"entry {path[1] + 1} of '{path[0]}' must be non-empty text")
-        return x.strip()
+        """Entry ``path[1]`` of the list ``path[0]`` (or its ``text`` field), as non-empty text in the canonical
+        form spans are found on (:mod:`thunder_deid.normalize`): an entry typed in decomposed Hangul (as macOS
+        editors may save it) or with a no-break space matches, and one of only invisible characters (a
+        zero-width space, which the canonical form drops) is refused, not read as the empty text every span
+        starts with."""
+        from thunder_deid.normalize import normalize
+
+        canon = normalize(x).text.strip() if isinstance(x, str) else ""
+        if not canon:
+            raise self.fail(path, f"entry {path[1] + 1} of '{path[0]}' must be non-empty text"
+                                  + (" (it holds only invisible characters)" if isinstance(x, str) and x.strip() else ""))
+        return canon
 
     def deny(self, v: Any) -> tuple[tuple[str, str], ...]:
         if not isinstance(v, list):

@@ -96,13 +96,32 @@ def test_json_mode_renders_the_prepared_spans():
     ("labels:\n  인명: {threshold: 0.5}\n  사업체: keep\n  인명: mask\n", 4, "key '인명' given again"),
     ("deny:\n  - 삼우\n  - ''\n", 3, "entry 2 of 'deny' must be non-empty text"),
     ("allow: [삼우, 해피, 7]\n", 1, "entry 3 of 'allow' must be non-empty text"),
+    # an entry of invisible characters only is empty once canonical: as an allow entry it had kept every span
+    ("mode: court\nallow: [\"\\u200b\"]\n", 2, "entry 1 of 'allow' must be non-empty text (it holds only invisible"),
+    ("deny:\n  - \"\\ufeff\"\n", 2, "entry 1 of 'deny' must be non-empty text"),
+    ("labels: &a {인명: *a}\n", 1, "unknown key '인명' for a label"),  # an alias of itself: one error, not a recursion
+    ("[" * 3000 + "\n", None, "invalid YAML (nested too deeply)"),
 ])
 def test_bad_policy_files_name_file_and_line(tmp_path, body, line, message):
     p = tmp_path / "bad.yaml"
     p.write_text(body, encoding="utf-8")
     with pytest.raises(ConfigError) as e:
         load_policy(p)
-    assert str(e.value).startswith(f"{p}:{line}") and message in str(e.value)
+    assert str(e.value).startswith(f"{p}:{line}" if line else f"{p}: ") and message in str(e.value)
+
+
+def test_nested_aliases_are_read_once(tmp_path):
+    """Seven levels of aliases, each holding the one below nine times: walking every alias again had taken
+    24.8 s (9**7 nodes) before the error; each node is walked once."""
+    import time
+
+    body = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{k}: &{k} [{', '.join(['*' + prev] * 9)}]\n" for prev, k in zip("abcdefg", "bcdefgh"))
+    p = write(tmp_path, body)
+    t = time.perf_counter()
+    with pytest.raises(ConfigError, match="unknown setting 'a'"):
+        load_policy(p)
+    assert time.perf_counter() - t < 5  # walking 9**7 nodes took 24.8 s; a walk of each node once is instant
 
 
 @pytest.mark.parametrize("data, message", [
@@ -110,6 +129,7 @@ def test_bad_policy_files_name_file_and_line(tmp_path, body, line, message):
     ({"deny": ["삼우", {"text": " "}]}, "policy: deny[1].text: entry 2 of 'deny' must be non-empty text"),
     ({"recognizers": [{"label": "업무관리번호", "pattern": "[0-9"}]}, "policy: recognizers[0].pattern: invalid regular"),
     ({"threshhold": 0.5}, "policy: threshhold: unknown setting 'threshhold'"),
+    ({"allow": ["\u200b\u00ad"]}, "policy: allow[0]: entry 1 of 'allow' must be non-empty text"),
     ("court.yaml", "policy court.yaml: no such file"),                  # text is a path
     (3, "expected a Policy, a mapping or a YAML file's path, not int"),
 ])
@@ -126,6 +146,50 @@ def test_a_mapping_is_the_policy_its_yaml_file_is(tmp_path):
     assert load_policy(write(tmp_path, body)) == load_policy(
         {"mode": "court", "threshold": 0.4, "labels": {"인명": {"mode": "surrogate", "threshold": 0.9}}, "deny": ["삼우"]})
     assert load_policy(None) == Policy() and load_policy(p := Policy(mode="court")) is p
+
+
+def test_a_policy_built_in_python_is_checked_and_read_as_its_file_is():
+    """``Policy(deny=["삼우"])`` had unpacked the name into ('삼', '우') and denied nothing; ``labels={"인명":
+    "keep"}`` was ignored; ``allow="김민준"`` became a set of letters."""
+    from thunder_deid.policy import LabelRule
+
+    d = Document("d", "피고인 김민준은 삼우에 갔다", [Span(4, 7, "인명")])
+    assert Policy(mode="court", deny=["삼우"]).redact(d)[0] == "피고인 A는 B에 갔다"
+    assert Policy(mode="court", deny=[("삼우", "사업체")]).deny == (("삼우", "사업체"),)
+    assert Policy(mode="court", labels={"인명": "keep"}).redact(d)[0] == "피고인 김민준은 삼우에 갔다"
+    assert Policy(labels={"인명": {"mode": "keep"}}).labels == {"인명": LabelRule(mode="keep")}
+    assert Policy(mode="court", deny=["삼우"]) == load_policy({"mode": "court", "deny": ["삼우"]})
+    for kw, message in [({"allow": "김민준"}, "Policy: allow: 'allow' is a collection of texts"),
+                        ({"threshold": "0.3"}, "Policy: threshold: a threshold is a number from 0 to 1"),
+                        ({"mode": "erase"}, "Policy: mode: unknown mode 'erase'"),
+                        ({"labels": {"사람": "keep"}}, "Policy: labels.사람: '사람' is not a taxonomy node"),
+                        ({"allow": ["삼우"], "deny": ["삼우"]}, "in both 'allow' and 'deny'"),
+                        ({"pictures": "hide"}, "Policy: pictures: 'pictures' is one of blank, keep")]:
+        with pytest.raises(ConfigError) as e:
+            Policy(**kw)
+        assert message in str(e.value), kw
+
+
+def test_a_deny_entry_is_replaced_even_where_its_label_is_kept():
+    d = Document("d", "피고인 김민준은 갔고 이서연은 남았다", [Span(11, 14, "인명")])
+    p = Policy.from_dict({"mode": "court", "labels": {"인명": "keep"}, "deny": ["김민준"]})
+    assert p.redact(d)[0] == "피고인 A는 갔고 이서연은 남았다"                      # the document's mode
+    assert Policy.from_dict({"mode": "keep", "deny": ["김민준"]}).redact(d)[0] == "피고인 [인명]은 갔고 이서연은 남았다"
+    import json
+
+    assert [s["start"] for s in json.loads(p.redact(d, "json")[0])["spans"]] == [4]
+
+
+def test_a_sub_label_rule_applies_to_its_spans_only():
+    d = Document("d", "맛나식당과 대박식당", [Span(0, 4, "식당", sub="한식당"), Span(6, 10, "식당", sub="분식점")])
+    assert Policy.from_dict({"mode": "mask", "labels": {"식당:한식당": "keep"}}).redact(d)[0] == "맛나식당과 [식당]"
+
+
+def test_label_keys_saved_in_decomposed_hangul_name_their_nodes(tmp_path):
+    import unicodedata
+
+    p = write(tmp_path, unicodedata.normalize("NFD", "labels:\n  인명: keep\n"))
+    assert load_policy(p).labels == {"인명": load_policy({"labels": {"인명": "keep"}}).labels["인명"]}
 
 
 def test_empty_file_is_the_default_policy(tmp_path):
