@@ -74,14 +74,14 @@ class Span:
         sub = d.get("sub")
         if sub is not None and not isinstance(sub, str):
             raise DocumentError(f"{where}: 'sub' must be a string")
-        _no_lone_surrogate(label, where, "'label'")
-        _no_lone_surrogate(sub, where, "'sub'")
+        no_lone_surrogate(label, where, "'label'")
+        no_lone_surrogate(sub, where, "'sub'")
         score = d.get("score")
         if score is not None and not isinstance(score, (int, float)):
             raise DocumentError(f"{where}: 'score' must be a number")
         extra = {k: v for k, v in d.items() if k not in _SPAN_KEYS}
         if extra:
-            _no_lone_surrogate(json.dumps(extra, ensure_ascii=False), where, "a span field")
+            no_lone_surrogate(json.dumps(extra, ensure_ascii=False), where, "a span field")
         return cls(start, end, label, sub or None, None if score is None else float(score), extra)
 
 
@@ -118,7 +118,7 @@ class Document:
         if not isinstance(d["text"], str):
             raise DocumentError(f"{where}: 'text' must be a string")
         for key in ("id", "text"):
-            _no_lone_surrogate(d[key], where, repr(key))
+            no_lone_surrogate(d[key], where, repr(key))
         doc_id = d["id"] if isinstance(d["id"], str) else str(d["id"])
         raw_spans = d.get("spans", [])
         if not isinstance(raw_spans, list):
@@ -127,11 +127,11 @@ class Document:
                  for i, s in enumerate(raw_spans)]
         meta = {k: v for k, v in d.items() if k not in _DOC_KEYS}
         if meta:
-            _no_lone_surrogate(json.dumps(meta, ensure_ascii=False), f"{where} (id {doc_id!r})", "a metadata field")
+            no_lone_surrogate(json.dumps(meta, ensure_ascii=False), f"{where} (id {doc_id!r})", "a metadata field")
         return cls(doc_id, d["text"], spans, meta)
 
 
-def _no_lone_surrogate(value: Any, where: str, what: str) -> None:
+def no_lone_surrogate(value: Any, where: str, what: str) -> None:
     """``value`` (if a string) holds no lone surrogate: it could not be written as UTF-8 nor tokenised."""
     m = _LONE_SURROGATE.search(value) if isinstance(value, str) else None
     if m:
@@ -159,6 +159,7 @@ def read_jsonl(path: str | Path) -> Iterator[Document]:
 
 
 def load_jsonl(path: str | Path) -> list[Document]:
+    """Every document of a JSONL file, in a list (:func:`read_jsonl` reads them one at a time)."""
     return list(read_jsonl(path))
 
 

@@ -59,3 +59,17 @@ def test_redact_cli_masks_fixed_form_identifiers_of_the_sample_header(tmp_path):
 
     raw = td.load(patterns=False).predict(doc["text"], doc["id"])
     assert bare == td.Policy().prepare(raw).to_dict() and bare != doc  # redact's default policy: consistency
+
+
+def test_text_the_tokenizer_cannot_read_is_a_clear_error_and_stray_characters_stay_out_of_spans():
+    """A lone surrogate had surfaced as the tokenizer's TypeError naming neither document nor cause; a NUL
+    glued to a party title had become a person of its own in court style (``피고인AB는``)."""
+    import thunder_deid as td
+    from thunder_deid.errors import DocumentError
+
+    tagger = td.load()
+    with pytest.raises(DocumentError, match=r"document 'text': its text holds a lone UTF-16 surrogate"):
+        tagger.predict("피고인 \ud800김민준은 갔다")
+    for c in ("\x00", "\x7f", "\U0001F600"):
+        text = f"피고인{c}김민준은 송금하였다.\n피해자 이서연은 김민준에게 전화하였다."
+        assert tagger.redact(text, mode="court") == f"피고인{c}A는 송금하였다.\n피해자 B는 A에게 전화하였다."

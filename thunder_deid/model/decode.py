@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from dataclasses import replace
 from typing import Sequence
 
@@ -405,14 +406,23 @@ _CLOSERS = {v: k for k, v in _PAIRS.items()}
 _LOOSE = set(":;,") | set("\"'")  # never at a mention's edge (straight quotes: see trim_edges)
 
 
+def _stray(c: str) -> bool:
+    """A control or invisible format character, or an emoji: no name is written with one. (Other symbols
+    are written with names: ``㈜삼우``, and law.go.kr's placeholders ``♤♤``, ``★★``, ``○○``.)"""
+    cat = unicodedata.category(c)
+    return cat in ("Cc", "Cf", "Co", "Cn") or (cat == "So" and c >= "\U0001F000")
+
+
 def _loose_start(text: str, a: int, b: int) -> bool:
     c = text[a]
-    return c.isspace() or c in _LOOSE or c in _CLOSERS or (c in _PAIRS and _unbalanced(text[a:b], c, _PAIRS[c]))
+    return (c.isspace() or c in _LOOSE or c in _CLOSERS or _stray(c)
+            or (c in _PAIRS and _unbalanced(text[a:b], c, _PAIRS[c])))
 
 
 def _loose_end(text: str, a: int, b: int) -> bool:
     c = text[b - 1]
-    return c.isspace() or c in _LOOSE or c in _PAIRS or (c in _CLOSERS and _unbalanced(text[a:b], c, _CLOSERS[c]))
+    return (c.isspace() or c in _LOOSE or c in _PAIRS or _stray(c)
+            or (c in _CLOSERS and _unbalanced(text[a:b], c, _CLOSERS[c])))
 
 
 def _unbalanced(chunk: str, c: str, other: str) -> bool:
@@ -421,11 +431,13 @@ def _unbalanced(chunk: str, c: str, other: str) -> bool:
 
 def trim_edges(spans: Sequence[Span], text: str) -> list[Span]:
     """Spans without the punctuation a mention cannot start or end with: ``:``, ``;``, ``,``, a straight
-    quote, an opening or closing bracket the span holds more of than of its partner.
+    quote, an opening or closing bracket the span holds more of than of its partner, a control character or
+    an emoji (a span of a NUL alone had become a person of its own in court style).
 
-        >>> t = "피해자 홍길동:에게, 「홍길동》에게, 주소: 서울 (역삼동))"
-        >>> [t[s.start:s.end] for s in trim_edges([Span(4, 8, "인명"), Span(12, 17, "인명"), Span(25, 34, "주소")], t)]
-        ['홍길동', '홍길동', '서울 (역삼동)']
+        >>> t = "피해자 홍길동:에게, 「홍길동》에게, 주소: 서울 (역삼동)), \\x00김민준"
+        >>> sp = [Span(4, 8, "인명"), Span(12, 17, "인명"), Span(25, 34, "주소"), Span(36, 40, "인명")]
+        >>> [t[s.start:s.end] for s in trim_edges(sp + [Span(36, 37, "인명")], t)]
+        ['홍길동', '홍길동', '서울 (역삼동)', '김민준']
     """
     out = []
     for s in spans:

@@ -15,7 +15,7 @@ path. The forward pass is a backend's (``thunder_deid.model.backends``); predict
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
 import numpy as np
 
@@ -24,6 +24,9 @@ from thunder_deid.model.backends import Backend, default_threads, get_backend
 from thunder_deid.model.decode import StreamingViterbi, decode_spans, spans_from_path
 from thunder_deid.model.labels import LabelSet
 from thunder_deid.model.windows import Encoded, encode_long, owner_array
+
+if TYPE_CHECKING:
+    from thunder_deid.policy import Policy
 
 GROUP_TOKENS = 16384  # tokens of the documents decoded together: ~21 MB of log-probs at 319 tags
 HUGE_TOKENS = 16384   # a longer document is streamed on its own
@@ -213,9 +216,13 @@ class Tagger:
     def predict_documents(self, docs: Iterable[Document], progress=None, batch_tokens: int | None = None) -> list[Document]:
         """Spans over each document's own text: the model and the patterns read its canonical form
         (``thunder_deid.normalize``: NFC, folded widths and spaces) and the spans are mapped back."""
+        from thunder_deid.document import no_lone_surrogate
         from thunder_deid.normalize import on_canonical
 
-        return on_canonical(list(docs), lambda canon: self._predict_canonical(canon, progress, batch_tokens))
+        docs = list(docs)
+        for d in docs:  # the tokenizer's own error for one names neither the document nor the cause
+            no_lone_surrogate(d.text, f"document {d.id!r}", "its text")
+        return on_canonical(docs, lambda canon: self._predict_canonical(canon, progress, batch_tokens))
 
     def _predict_canonical(self, docs: Iterable[Document], progress=None, batch_tokens: int | None = None) -> list[Document]:
         out = list(iter_predict_documents(self.backend, self.tokenizer, self.labels, docs, self.max_length,
@@ -230,7 +237,8 @@ class Tagger:
     def predict(self, text: str, doc_id: str = "text") -> Document:
         return self.predict_documents([Document(doc_id, _text(text), [])])[0]
 
-    def redact(self, text: str, mode: str | None = None, policy=None, seed: int = 0) -> str:
+    def redact(self, text: str, mode: str | None = None, policy: "Policy | dict | str | Path | None" = None,
+               seed: int = 0) -> str:
         """``text`` de-identified in output mode ``mode`` (``tag``, ``mask``, ``court``, ``surrogate``, ``json``;
         default: the policy's, ``mask``) under ``policy`` (a :class:`thunder_deid.policy.Policy`, a mapping
         written as the YAML file is, or a YAML file's path; default: every detected form replaced everywhere);
