@@ -6,6 +6,8 @@ import importlib
 import pytest
 
 MODULES = [
+    "thunder_deid",            # loads the embedded model (a few seconds): its README-level example stays true
+    "thunder_deid.model",
     "thunder_deid.document",
     "thunder_deid.inline",
     "thunder_deid.normalize",

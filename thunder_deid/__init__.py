@@ -7,9 +7,9 @@
 
 The main job, with the embedded default model (offline):
 
-    >>> tagger = td.load()                                                      # doctest: +SKIP
-    >>> tagger.redact("피고인 김민준은 하나은행 계좌로 송금하였다.", mode="mask")  # doctest: +SKIP
-    '피고인 [인명] [은행업]은행 계좌로 송금하였다.'
+    >>> tagger = td.load()
+    >>> tagger.redact("피고인 김민준은 하나은행 계좌로 송금하였다.", mode="mask")
+    '피고인 [인명]은 [은행업]은행 계좌로 송금하였다.'
 
 Files and folders in any readable format (DOCX and HWPX keep their layout, a PDF its pages):
 

@@ -28,13 +28,17 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from thunder_deid.document import Document
 from thunder_deid.errors import ThunderDeidError
 from thunder_deid.formats import Format, Source, apply_replacements, document_id, formats, get_format, suffixes
 from thunder_deid.formats.base import write_text
 from thunder_deid.io import atomic_writer, check_output_file, refuse_overwrite_input
+
+if TYPE_CHECKING:
+    from thunder_deid.model.infer import Tagger
+    from thunder_deid.policy import Policy
 
 MANIFEST = "manifest.jsonl"
 MAX_BATCH_DOCS = 64
@@ -323,8 +327,9 @@ class _Manifest:
 
 
 def redact_path(inp: Path, out: Path, mode: str | None, model: Path | None = None, device: str = "cpu",
-                patterns: bool = True, *, seed: int = 0, mapping: Path | None = None, policy=None,
-                restart: bool = False, batch_chars: int = 50_000, tagger=None, **load_options) -> Summary:
+                patterns: bool = True, *, seed: int = 0, mapping: Path | None = None,
+                policy: "Policy | dict | str | Path | None" = None, restart: bool = False, batch_chars: int = 50_000,
+                tagger: "Tagger | None" = None, **load_options) -> Summary:
     """De-identify ``inp`` (a file, a JSONL or a folder tree) into ``out`` in output mode ``mode``
     (:mod:`thunder_deid.operators`; None: the policy's) under ``policy`` (what
     :func:`thunder_deid.policy.load_policy` takes: a Policy, a mapping, a YAML path or None);

@@ -22,8 +22,12 @@ padding and offsets into the original text all work the usual way)::
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from thunder_deid.errors import ThunderDeidError
+
+if TYPE_CHECKING:
+    from transformers import PreTrainedTokenizerFast
 
 BUNDLE_CONFIG = "boundary_config.json"
 KINDS = ("boundary", "bpe", "mecab-bpe", "char")
@@ -34,7 +38,7 @@ def _base_dir(path: Path) -> Path:
     return path / "base" if (path / BUNDLE_CONFIG).is_file() else path
 
 
-def load_tokenizer(spec: str | Path):
+def load_tokenizer(spec: str | Path) -> "PreTrainedTokenizerFast":
     """A transformers-compatible tokenizer from a spec (see the module docstring)."""
     spec = str(spec)
     kind, sep, rest = spec.partition(":")

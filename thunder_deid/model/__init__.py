@@ -1,22 +1,27 @@
 """The ModernBERT BIO tagger: configurations, training (1 CPU to a torchrun cluster), inference, redaction.
 
     >>> import thunder_deid.model as tm
-    >>> tagger = tm.load()                                   # the embedded default model   # doctest: +SKIP
-    >>> tagger.redact("피고인 김민준은 하나은행 계좌로 송금하였다.", mode="mask")          # doctest: +SKIP
-    '피고인 [인명] [은행업]은행 계좌로 송금하였다.'
+    >>> tagger = tm.load()                                   # the embedded default model
+    >>> tagger.redact("피고인 김민준은 하나은행 계좌로 송금하였다.", mode="court")
+    '피고인 A는 ○○은행 계좌로 송금하였다.'
 
 ``load(model=None, device="cpu", patterns=True, backend="torch", threads=None, cache_dir=None, int8=False)``
 returns a :class:`Tagger` with ``predict(text) -> Document``, ``predict_documents(docs)``,
-``iter_predict(docs)`` (streaming) and ``redact(text, mode="tag"|"mask"|"json") -> str``.
+``iter_predict(docs)`` (streaming) and ``redact(text, mode=None, policy=None, seed=0) -> str`` (modes ``tag``,
+``mask``, ``court``, ``surrogate``, ``json``; :mod:`thunder_deid.operators`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from thunder_deid.model.infer import Tagger
 
 
 def load(model: str | Path | None = None, device: str = "cpu", patterns: bool = True, backend: str = "torch",
-         threads: int | None = None, cache_dir: str | Path | None = None, int8: bool = False):
+         threads: int | None = None, cache_dir: str | Path | None = None, int8: bool = False) -> "Tagger":
     """A :class:`~thunder_deid.model.infer.Tagger` for a model directory (default: the embedded model).
 
     ``patterns=False`` leaves out the fixed-form identifier patterns (``thunder_deid.recognizers``);
