@@ -25,6 +25,8 @@ MODULES = [
     "thunder_deid.recognizers.patterns",
     "thunder_deid.recognizers.tables",
     "thunder_deid.model.labels",
+    "thunder_deid.policy",
+    "thunder_deid.operators.mapping",
 ]
 
 

@@ -15,7 +15,7 @@ import sys
 import threading
 from typing import Sequence
 
-from thunder_deid.errors import ThunderDeidError
+from thunder_deid.errors import TERMINATING, Terminated, ThunderDeidError
 
 # Order is the order of `thunder-deid --help`.
 COMMAND_MODULES = (
@@ -56,11 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-class Terminated(BaseException):
-    """SIGTERM (a scheduler's kill, ``timeout``), raised so that half-written outputs are removed on the way out."""
-
-
 def _on_sigterm(signum, frame):  # noqa: ARG001
+    TERMINATING.set()
     raise Terminated
 
 
@@ -68,11 +65,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("pypdf").setLevel(logging.ERROR)  # its repairs of a damaged file are not the user's concern
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
     # Python's default SIGTERM ends the process without unwinding, leaving `.NAME.x1y2.tmp` files behind
     previous = signal.signal(signal.SIGTERM, _on_sigterm) if threading.current_thread() is threading.main_thread() else None
+    TERMINATING.clear()
     try:
         return int(args.func(args) or 0)
     except Terminated:
@@ -86,8 +85,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as e:
         # the last resort for file-system failures no command anticipated: name the file, not a traceback
-        where = f" {e.filename}" if e.filename else ""
-        print(f"thunder-deid {args.command}: error:{where}: {e.strerror or type(e).__name__}", file=sys.stderr)
+        where = f" {e.filename}:" if e.filename else ""
+        print(f"thunder-deid {args.command}: error:{where} {e.strerror or type(e).__name__}", file=sys.stderr)
         return 2
     except UnicodeError as e:
         # str(e) may quote the offending bytes, which can be document text
@@ -99,6 +98,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"thunder-deid {args.command}: interrupted; outputs are written atomically, none is half-done",
               file=sys.stderr)
         return 130
+    except Exception:
+        if not TERMINATING.is_set():
+            raise  # a bug: its traceback is the report
+        # the tokenizers' Rust side turns the Terminated raised in its Python callback into an Exception
+        print(f"thunder-deid {args.command}: terminated; outputs are written atomically, none is half-done",
+              file=sys.stderr)
+        return 143
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)

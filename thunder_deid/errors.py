@@ -1,6 +1,8 @@
 """Errors the project raises for bad input. Messages name the file, line, document id or field at fault,
 and never quote document text (it is personal data)."""
 
+import threading
+
 
 class ThunderDeidError(Exception):
     """Base class: the CLI prints these as one clean line and exits with status 2."""
@@ -23,3 +25,13 @@ class LabelError(ThunderDeidError, KeyError):
 
 class ConfigError(ThunderDeidError, ValueError):
     """A rule, mapping, label-set, taxonomy or training configuration file is unreadable or inconsistent."""
+
+
+class Terminated(BaseException):
+    """SIGTERM (a scheduler's kill, ``timeout``), raised so that half-written outputs are removed on the way out."""
+
+
+# Set by the CLI's SIGTERM handler. Terminated raised inside a library's Python callback (the tokenizers' Rust
+# side calls ours) comes back as that library's own Exception: a handler that keeps a folder run going after one
+# bad file asks this first, so the run stops as asked.
+TERMINATING = threading.Event()

@@ -4,13 +4,13 @@
 input -> output     what is written
 ==================  ===================================================================================
 file -> file        the file in its own format (``.txt`` keeps its encoding, BOM and line endings; ``.docx``
-                    and ``.hwpx`` keep runs, styles and tables; ``.hwp`` -> ``.hwpx``; ``.pdf`` -> ``.txt``),
+                    and ``.hwpx`` keep runs, styles and tables; ``.hwp`` -> ``.hwpx``; ``.pdf`` -> its pages drawn),
                     UTF-8 text when OUTPUT ends in ``.txt``, or, in ``json`` mode, one Document JSON line
 JSONL -> JSONL      ``{"id", "text"}`` a line (``json`` mode: Documents with their spans)
 folder -> folder    the same tree, one output per readable file (``<name>.json`` in json mode), and
-                    ``manifest.jsonl``: per file its format, encoding, characters, spans per label and
-                    status, never document text. A second run skips the files the manifest lists as done
-                    (``--restart`` redoes them)
+                    ``manifest.jsonl``: per file its format, encoding, characters, spans per label, status
+                    and the run's settings, never document text. A second run skips the files the manifest
+                    lists as done from the same input under the same settings (``--restart`` redoes them all)
 folder -> x.jsonl   every document of the tree in one JSONL, ids by :func:`~thunder_deid.formats.document_id`
 ==================  ===================================================================================
 
@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterator, Sequence
 
 from thunder_deid.document import Document
-from thunder_deid.errors import ThunderDeidError
+from thunder_deid.errors import TERMINATING, ThunderDeidError
 from thunder_deid.formats import Format, Source, apply_replacements, document_id, formats, get_format, suffixes
 from thunder_deid.formats.base import write_text
 from thunder_deid.io import atomic_writer, check_output_file, refuse_overwrite_input
@@ -66,7 +66,7 @@ class Summary:
     skipped: int = 0
     resumed: int = 0
     seconds: float = 0.0
-    failures: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)  # one line each: the file and why (never document text)
     notes: list[str] = field(default_factory=list)  # "<file>: <what the reader had to leave out>"
 
     def line(self, out: Path) -> str:
@@ -109,12 +109,15 @@ def plan(inp: Path, out: Path, mode: str) -> tuple[list[Job], list[Path], bool]:
     if not inp.is_dir():
         raise ThunderDeidError(f"{inp}: neither a regular file nor a folder (a pipe or a device); save it to a file first")
     into_jsonl = out.suffix == ".jsonl"
+    dest, src = out.resolve(), inp.resolve()
+    if dest == src or src in dest.parents:  # a later run would read the outputs as inputs
+        raise ThunderDeidError(f"output {out} lies inside the input folder {inp}; choose a folder outside it")
     if not into_jsonl:
         if out.exists() and not out.is_dir():
             raise ThunderDeidError(f"output {out} is a file; a folder input writes a folder (or a .jsonl file)")
-        dest = out.resolve()
-        if dest == inp.resolve() or inp.resolve() in dest.parents:
-            raise ThunderDeidError(f"output {out} lies inside the input folder {inp}; choose a folder outside it")
+        if dest in src.parents:  # a/b.txt's output would be written over the input's neighbour a/../b.txt
+            raise ThunderDeidError(f"input folder {inp} lies inside the output folder {out}; outputs would replace "
+                                   "the files beside it: choose a folder outside it")
     readable = set(suffixes())
     jobs, unreadable, ids = [], [], {}
     for p in sorted(inp.rglob("*")):
@@ -136,26 +139,60 @@ def plan(inp: Path, out: Path, mode: str) -> tuple[list[Job], list[Path], bool]:
         jobs.append(Job(p, rel, doc_id, fmt, target))
     if not jobs:
         raise ThunderDeidError(f"{inp}: no readable files in this folder ({', '.join(sorted(readable))})")
+    if into_jsonl:
+        _unique_ids(jobs)
     return jobs, unreadable, into_jsonl
 
 
-def finished(out: Path) -> set[str]:
-    """Input files (relative paths) an earlier run of this output folder finished, from its manifest."""
+def _unique_ids(jobs: list[Job]) -> None:
+    """One JSONL holds each id once: the documents inside a folder's JSONL files keep their own ids, which may
+    be another file's (``a.txt`` and a JSONL holding a document ``a``); checked before anything is written."""
+    ids = {j.id: j.rel for j in jobs if j.fmt.name != "jsonl"}
+    for j in jobs:
+        if j.fmt.name != "jsonl":
+            continue
+        try:
+            held = [src.id for src in j.fmt.read(j.path, j.id)]
+        except ThunderDeidError:
+            continue  # an unreadable JSONL fails on its turn, named in the summary
+        for doc_id in held:
+            if doc_id in ids:
+                raise ThunderDeidError(f"{j.rel} holds document id {doc_id!r}, as {ids[doc_id]} does; one JSONL "
+                                       "output holds each id once: rename one (or write a folder)")
+            ids[doc_id] = j.rel
+
+
+def finished(out: Path, settings: dict | None = None, jobs: Sequence[Job] = ()) -> set[str]:
+    """Input files (relative paths) an earlier run of this output folder finished, from its manifest: under
+    ``settings`` (a run in another mode, seed or policy wrote something else) and from the input as it is now
+    (its size and modification time; a file edited since is redone). Rows of a manifest older than these fields
+    count as done."""
     done = set()
     try:
         lines = (out / MANIFEST).read_text(encoding="utf-8").splitlines()
     except (FileNotFoundError, NotADirectoryError):
         return done
+    now = {j.rel: _stat(j.path) for j in jobs}
     for line in lines:
         try:
             row = json.loads(line)
         except json.JSONDecodeError:
             continue  # an interrupted run's last line
-        if row.get("status") == "ok" and (out / row.get("output", "\0")).is_file():
+        same = ((settings is None or row.get("settings", settings) == settings)
+                and row.get("input", now.get(row.get("file"))) == now.get(row.get("file")))
+        if row.get("status") == "ok" and (out / row.get("output", "\0")).is_file() and same:
             done.add(row["file"])
-        elif row.get("file") in done and row.get("status") != "ok":
+        elif row.get("file") in done:
             done.discard(row["file"])
     return done
+
+
+def _stat(path: Path) -> list[int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return [st.st_size, st.st_mtime_ns]
 
 
 class Run:
@@ -167,6 +204,7 @@ class Run:
         self.batch_chars, self.manifest, self.jsonl_out = batch_chars, manifest, jsonl_out
         self.mapping = mapping_rows
         self.summary = Summary()
+        self.settings = run_settings(policy, mode, seed)
 
     def tag(self, sources: list[Source]) -> list[Document]:
         return self.tagger.predict_documents([Document(s.id, s.text, [], s.meta) for s in sources], self.bar)
@@ -200,14 +238,15 @@ class Run:
         self.summary.add(documents, characters, labels)
         self.summary.notes += [f"{job.rel}: {n}" for n in notes]
         self.record(job, "ok", format=job.fmt.name, encoding=encoding, documents=documents, characters=characters,
-                    spans=dict(sorted(labels.items())), **({"notes": list(notes)} if notes else {}))
+                    spans=dict(sorted(labels.items())), **({"notes": list(notes)} if notes else {}),
+                    input=_stat(job.path), settings=self.settings)
 
     def record(self, job: Job, status: str, **info) -> None:
         if status == "ok":
             self.summary.files += 1
         elif status == "failed":
             self.summary.failed += 1
-            self.summary.failures.append(job.rel)
+            self.summary.failures.append(info.get("error") or job.rel)
         if self.manifest is not None:
             row = {"file": job.rel, "id": job.id, "status": status, **info}
             if job.out is not None and status == "ok":
@@ -264,7 +303,7 @@ class Run:
                 try:
                     self.write_one(job, src, doc)
                 except Exception as e:  # noqa: BLE001 - one bad file must not stop a folder
-                    if strict:
+                    if strict or TERMINATING.is_set():
                         raise
                     self.record(job, "failed", error=_reason(job, e))
                     continue
@@ -279,7 +318,7 @@ class Run:
                     continue
                 (src,) = job.fmt.read(job.path, job.id)
             except Exception as e:  # noqa: BLE001 - one bad file must not stop a folder
-                if strict:
+                if strict or TERMINATING.is_set():
                     raise
                 self.record(job, "failed", error=_reason(job, e))
                 continue
@@ -289,6 +328,11 @@ class Run:
         flush()
         self.summary.seconds = time.perf_counter() - start
         return self.summary
+
+
+def run_settings(policy, mode: str, seed: int) -> dict:
+    """What decides an output besides its input and the model: a manifest row records it."""
+    return {"mode": mode, "seed": seed, "policy": policy.fingerprint()}
 
 
 def count_characters(jobs: list[Job]) -> int:
@@ -343,13 +387,18 @@ def redact_path(inp: Path, out: Path, mode: str | None, model: Path | None = Non
     policy = load_policy(policy)
     mode = mode or policy.mode
     jobs, unreadable, into_jsonl = plan(inp, out, mode)
-    if mapping is not None:
-        from thunder_deid.operators.mapping import refuse_existing
-
-        refuse_overwrite_input([inp, out], mapping)
-        refuse_existing(mapping)
     folder = inp.is_dir() and not into_jsonl
-    done = set() if restart or not folder else finished(out)
+    done = set() if restart or not folder else finished(out, run_settings(policy, mode, seed), jobs)
+    if mapping is not None:
+        from thunder_deid.operators.mapping import check_mapping_path
+
+        if mode == "json":
+            raise ThunderDeidError("--mapping: json mode replaces nothing, so there is no table to write")
+        check_mapping_path(mapping, [inp, out], out if folder else None)
+        if done:
+            raise ThunderDeidError(f"--mapping: {len(done)} file(s) in {out} were done by an earlier run, whose "
+                                   "table this run cannot write; add --restart to redo them all, or leave out "
+                                   "--mapping")
     todo = [j for j in jobs if j.rel not in done]
     if into_jsonl or not folder:
         check_output_file(out)

@@ -158,6 +158,24 @@ class Policy:
         reps = _merge(reps)
         return apply(doc.text, reps), reps
 
+    def fingerprint(self) -> str:
+        """A short digest of every setting, the same in every process (a manifest records it, so a folder run
+        resumed under another policy redoes what the first one wrote).
+
+        >>> Policy(mode="court", deny=["삼우"]).fingerprint() == Policy(mode="court", deny=["삼우"]).fingerprint()
+        True
+        >>> Policy(mode="court").fingerprint() == Policy(mode="mask").fingerprint()
+        False
+        """
+        import hashlib
+        import json
+
+        settings = {"mode": self.mode, "threshold": self.threshold, "consistency": self.consistency,
+                    "pictures": self.pictures, "allow": sorted(self.allow), "deny": sorted(self.deny),
+                    "labels": {k: [r.mode, r.threshold] for k, r in sorted(self.labels.items())},
+                    "recognizers": [[p.label, p.regex.pattern, p.regex.flags, p.group] for p in self.recognizers]}
+        return hashlib.sha256(json.dumps(settings, ensure_ascii=False).encode()).hexdigest()[:16]
+
     # -- loading -----------------------------------------------------------------------------------
     @classmethod
     def from_yaml(cls, path: str | Path) -> "Policy":

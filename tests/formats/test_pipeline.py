@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -142,3 +143,98 @@ def test_a_pipe_is_neither_file_nor_folder(tmp_path, capsys):
     os.mkfifo(tmp_path / "fifo")  # what /dev/stdin is in a shell pipeline
     assert main(["redact", str(tmp_path / "fifo"), str(tmp_path / "out.txt")]) == 2
     assert "neither a regular file nor a folder" in capsys.readouterr().err
+
+
+def test_an_input_folder_inside_the_output_folder_is_refused(tmp_path, capsys):
+    """``redact p/sub p`` had written p/sub/a.txt's output over p/a.txt, another document."""
+    (tmp_path / "p" / "sub").mkdir(parents=True)
+    (tmp_path / "p" / "a.txt").write_text("다른 문서", encoding="utf-8")
+    (tmp_path / "p" / "sub" / "a.txt").write_text(TEXT, encoding="utf-8")
+    assert main(["redact", str(tmp_path / "p" / "sub"), str(tmp_path / "p")]) == 2
+    assert "lies inside the output folder" in capsys.readouterr().err
+    assert (tmp_path / "p" / "a.txt").read_text(encoding="utf-8") == "다른 문서"
+    # one JSONL inside the folder it collects would be read back as an input by the next run
+    assert main(["redact", str(tmp_path / "p"), str(tmp_path / "p" / "all.jsonl")]) == 2
+    assert "lies inside the input folder" in capsys.readouterr().err and not (tmp_path / "p" / "all.jsonl").exists()
+
+
+def test_a_folder_into_one_jsonl_holds_each_id_once_and_names_its_failures(tmp_path, capsys):
+    root = tmp_path / "in"
+    root.mkdir()
+    (root / "a.txt").write_text(TEXT, encoding="utf-8")
+    (root / "docs.jsonl").write_text(json.dumps({"id": "a", "text": TEXT}, ensure_ascii=False) + "\n", encoding="utf-8")
+    assert main(["redact", str(root), str(tmp_path / "all.jsonl")]) == 2   # before anything is written
+    assert "docs.jsonl holds document id 'a', as a.txt does" in capsys.readouterr().err
+    assert not (tmp_path / "all.jsonl").exists()
+    (root / "docs.jsonl").unlink()
+    (root / "bad.txt").write_bytes(b"\x00\x01binary")
+    assert main(["redact", str(root), str(tmp_path / "all.jsonl")]) == 1
+    err = capsys.readouterr().err                                          # no manifest: the reason is printed
+    assert "failed: " in err and "bad.txt: binary file" in err
+    assert [json.loads(x)["id"] for x in (tmp_path / "all.jsonl").read_text(encoding="utf-8").splitlines()] == ["a"]
+
+
+def test_a_resumed_folder_run_redoes_what_another_setting_or_an_edited_input_would_change(tmp_path, tagger):
+    """Resuming had matched files by name alone: a second run in court mode left the first run's masks, and an
+    input edited since kept its old output."""
+    root, out = tmp_path / "in", tmp_path / "out"
+    root.mkdir()
+    (root / "a.txt").write_text(TEXT, encoding="utf-8")
+    (root / "b.txt").write_text(TEXT, encoding="utf-8")
+    assert redact_path(root, out, "mask", tagger=tagger).files == 2
+    assert redact_path(root, out, "mask", tagger=tagger).resumed == 2           # same settings, same inputs
+    court = redact_path(root, out, "court", tagger=tagger)
+    assert (court.files, court.resumed) == (2, 0) and "[인명]" not in (out / "a.txt").read_text(encoding="utf-8")
+    assert redact_path(root, out, "court", policy={"allow": ["김민준"]}, tagger=tagger).files == 2  # another policy
+    import os
+
+    (root / "b.txt").write_text(TEXT + "피해자 이서연에게 연락하였다.\n", encoding="utf-8")
+    st = (root / "b.txt").stat()
+    os.utime(root / "b.txt", ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
+    again = redact_path(root, out, "court", policy={"allow": ["김민준"]}, tagger=tagger)
+    assert (again.files, again.resumed) == (1, 1) and "연락하였다" in (out / "b.txt").read_text(encoding="utf-8")
+
+
+def test_a_mapping_is_refused_where_it_could_not_be_whole_or_should_not_be(tmp_path, tagger):
+    from thunder_deid.errors import ThunderDeidError
+
+    root, out = tmp_path / "in", tmp_path / "out"
+    root.mkdir()
+    (root / "a.txt").write_text(TEXT, encoding="utf-8")
+    for kw, message in [({"mapping": tmp_path / "m.jsonl", "mode": "json"}, "json mode replaces nothing"),
+                        ({"mapping": Path("-")}, "name a file for it, not standard output"),
+                        ({"mapping": root / "m.jsonl"}, "lies inside the input folder"),
+                        ({"mapping": out / "m.jsonl"}, "lies inside the output folder"),
+                        ({"mapping": tmp_path / "none" / "m.jsonl"}, "does not exist")]:
+        with pytest.raises(ThunderDeidError, match=message):
+            redact_path(root, out, **{"mode": "court", **kw}, tagger=tagger)
+    assert not out.exists()
+    with pytest.raises(ThunderDeidError, match="is an input; refusing to overwrite it"):
+        redact_path(root / "a.txt", tmp_path / "a.out.txt", "court", mapping=root / "a.txt", tagger=tagger)
+    redact_path(root, out, "court", tagger=tagger)
+    # a resumed run would write the table of the files it did, not of those an earlier run did
+    with pytest.raises(ThunderDeidError, match=r"1 file\(s\) .* were done by an earlier run"):
+        redact_path(root, out, "court", mapping=tmp_path / "m.jsonl", tagger=tagger)
+    assert redact_path(root, out, "court", mapping=tmp_path / "m.jsonl", restart=True, tagger=tagger).files == 1
+    assert "김민준" in (tmp_path / "m.jsonl").read_text(encoding="utf-8")
+
+
+def test_predict_writes_standard_output_for_dash_and_bad_arguments_are_one_line(tmp_path, capsys):
+    (tmp_path / "d.jsonl").write_text(json.dumps({"id": "d", "text": TEXT}, ensure_ascii=False) + "\n", encoding="utf-8")
+    assert main(["predict", str(tmp_path / "d.jsonl"), "-"]) == 0
+    assert json.loads(capsys.readouterr().out)["spans"] and not Path("-").exists()
+    assert main(["redact", str(tmp_path / "d.jsonl"), str(tmp_path / "o.jsonl"), "--device", "tpu"]) == 2
+    assert "--device tpu: expected auto, cpu, cuda or cuda:N" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as e:
+        main(["redact", str(tmp_path / "d.jsonl"), str(tmp_path / "o.jsonl"), "--threads", "-1"])
+    assert e.value.code == 2 and "expected a whole number of at least 1, not '-1'" in capsys.readouterr().err
+
+
+def test_an_error_on_standard_input_names_it_not_our_temporary_file(tmp_path, capsys, monkeypatch):
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"\x00\x01binary")))
+    assert main(["redact", "-", str(tmp_path / "o.txt")]) == 2
+    err = capsys.readouterr().err
+    assert "<stdin>: binary file" in err and "thunder-deid-" not in err

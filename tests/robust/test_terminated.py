@@ -30,3 +30,27 @@ def test_sigterm_mid_write_leaves_no_partial_output(tmp_path):
     assert r.returncode == 143, r.stderr
     assert "terminated; outputs are written atomically" in r.stderr and "Traceback" not in r.stderr
     assert not out.exists() and not (out.parent.exists() and os.listdir(out.parent))
+
+
+def test_sigterm_inside_the_tokenizers_callback_ends_a_folder_run(tmp_path):
+    """The tokenizers library calls our pre-tokenizer from Rust, which hands a Terminated raised there back as
+    its own ``Exception: Terminated:``: the CLI had printed a traceback, and a folder run would have recorded
+    the file as failed and gone on. The run stops with the terminated line and status 143."""
+    (tmp_path / "in").mkdir()
+    for i in range(3):
+        (tmp_path / "in" / f"d{i}.txt").write_text(f"피고인 김민준{i}은 갔다.", encoding="utf-8")
+    script = textwrap.dedent(f"""
+        import os, signal, sys
+        import thunder_deid.tokenizer.hf as hf
+        from thunder_deid.cli import main
+        real = hf.PieceSplitter.pre_tokenize
+        def pre_tokenize(self, pretok):
+            os.kill(os.getpid(), signal.SIGTERM)
+            return real(self, pretok)
+        hf.PieceSplitter.pre_tokenize = pre_tokenize
+        sys.exit(main(["redact", {str(tmp_path / "in")!r}, {str(tmp_path / "out")!r}]))
+    """)
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 143, r.stderr[-2000:]
+    assert "terminated; outputs are written atomically" in r.stderr and "Traceback" not in r.stderr
+    assert not [p for p in (tmp_path / "out").rglob("*.txt")]

@@ -3,11 +3,23 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
 
 from thunder_deid.errors import ThunderDeidError
+
+
+def positive_int(value: str) -> int:
+    """An argument that counts something (threads, workers): a whole number of at least 1."""
+    try:
+        n = int(value)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {value!r}")
+    return n
 
 
 def _train_options(p: argparse.ArgumentParser, finetune: bool = False) -> None:
@@ -26,7 +38,7 @@ def _train_options(p: argparse.ArgumentParser, finetune: bool = False) -> None:
     p.add_argument("--seed", type=int, help="training seed T (per-epoch replacement seeds (T-1199)*10000+2000+e)")
     p.add_argument("--device", default="auto", help="auto | cpu | cuda | cuda:N (torchrun: cuda:LOCAL_RANK)")
     p.add_argument("--resume", action="store_true", help="continue from OUT/checkpoint if present")
-    p.add_argument("--threads", type=int, help="torch CPU threads per process")
+    p.add_argument("--threads", type=positive_int, help="torch CPU threads per process")
     p.add_argument("--max-steps", type=int, help="stop after this many optimiser steps (smoke runs)")
     p.add_argument("--valid-limit", type=int, help="score only the first N validation documents each epoch")
     if not finetune:
@@ -165,7 +177,8 @@ def cmd_predict(a: argparse.Namespace) -> int:
 
     tagger = Tagger.load(a.model, a.device, not a.no_patterns, **_load_options(a))
     bar = _progress(a.input.stat().st_size, unit="B")
-    with atomic_writer(a.output) as f:  # streamed: one chunk of documents in memory at a time
+    # streamed: one chunk of documents in memory at a time; "-" is standard output, as for redact
+    with (contextlib.nullcontext(sys.stdout) if str(a.output) == "-" else atomic_writer(a.output)) as f:
         for doc in tagger.iter_predict(read_documents(a.input)):
             line = json.dumps(doc.to_dict(), ensure_ascii=False) + "\n"
             f.write(line)
@@ -205,16 +218,26 @@ def cmd_redact(a: argparse.Namespace) -> int:
     piped_in, piped_out = str(a.input) == "-", str(a.output) == "-"
     with tempfile.TemporaryDirectory(prefix="thunder-deid-") as tmp:  # owner-only; holds the text for the run only
         inp = _stdin_file(Path(tmp)) if piped_in else a.input
-        out = _stdout_file(inp, Path(tmp), a.mode or policy.mode) if piped_out else a.output
-        summary = redact_path(inp, out, a.mode, a.model, a.device, not a.no_patterns, seed=a.seed,
-                              mapping=a.mapping, policy=policy, restart=a.restart, **_load_options(a))
+        try:
+            out = _stdout_file(inp, Path(tmp), a.mode or policy.mode) if piped_out else a.output
+            summary = redact_path(inp, out, a.mode, a.model, a.device, not a.no_patterns, seed=a.seed,
+                                  mapping=a.mapping, policy=policy, restart=a.restart, **_load_options(a))
+        except ThunderDeidError as e:  # the text was saved to a file of ours: name what the user gave
+            raise ThunderDeidError(str(e).replace(str(inp), "<stdin>")) if piped_in else e from None
         if piped_out:
             sys.stdout.buffer.write(out.read_bytes())
             sys.stdout.flush()
     print(summary.line(a.output), file=sys.stderr if piped_out else sys.stdout)
     for note in summary.notes:
         print(f"note: {note}", file=sys.stderr)
+    for reason in summary.failures[:MAX_FAILURES_SHOWN]:  # one line each, naming the file (never its text)
+        print(f"failed: {reason}", file=sys.stderr)
+    if len(summary.failures) > MAX_FAILURES_SHOWN:
+        print(f"failed: … and {len(summary.failures) - MAX_FAILURES_SHOWN} more", file=sys.stderr)
     return 1 if summary.failed else 0
+
+
+MAX_FAILURES_SHOWN = 20  # a folder's manifest names them all
 
 
 def _stdin_file(tmp: Path) -> Path:
@@ -244,7 +267,8 @@ def _inference_options(p: argparse.ArgumentParser) -> None:
                    help="forward pass: torch (PyTorch), bf16 (PyTorch in bfloat16 on CPUs with AVX512-BF16/AMX; "
                         "spans may differ at close calls) or onnx (ONNX Runtime; the model is exported into "
                         "--cache-dir on first use)")
-    p.add_argument("--threads", type=int, help="intra-op CPU threads (default: the idle cores by the load average)")
+    p.add_argument("--threads", type=positive_int, help="intra-op CPU threads (default: the idle cores by the load "
+                   "average)")
     p.add_argument("--cache-dir", type=Path, help="where exported ONNX models are kept (default: "
                    "$THUNDER_DEID_CACHE or ~/.cache/thunder-deid)")
     p.add_argument("--int8", action="store_true", help="with --backend onnx: the dynamically int8-quantised graph")
@@ -321,7 +345,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
                    "(default: the preset's)")
     p.add_argument("--seed", type=int, help="masking and shuffling seed (default: the preset's)")
     p.add_argument("--device", default="auto", help="auto | cpu | cuda | cuda:N (torchrun: cuda:LOCAL_RANK)")
-    p.add_argument("--threads", type=int, help="torch CPU threads per process")
+    p.add_argument("--threads", type=positive_int, help="torch CPU threads per process")
     p.add_argument("--max-steps", type=int, help="stop after this many optimiser steps (smoke runs)")
     p.set_defaults(func=cmd_pretrain)
 
@@ -337,7 +361,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("--engine", choices=("local", "ray"), default="local",
                    help="local: this process; ray: Ray Data actors (a JSONL or Parquet file, or a folder of shards; "
                         "RAY_ADDRESS names a cluster)")
-    p.add_argument("--num-workers", type=int, default=2, help="--engine ray: tagger actors, one model each")
+    p.add_argument("--num-workers", type=positive_int, default=2, help="--engine ray: tagger actors, one model each")
     _inference_options(p)
     _patterns_option(p)
     p.set_defaults(func=cmd_predict)
@@ -357,7 +381,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
                        description="De-identify a document (.txt/.md in UTF-8, CP949 or EUC-KR; .docx; .hwpx; .hwp; "
                        ".pdf), a JSONL of documents, or a folder tree of them (mirrored into OUTPUT with a "
                        "manifest.jsonl; a second run resumes). DOCX and HWPX keep their layout; HWP is written as "
-                       "HWPX, PDF as text.\nmodes:\n"
+                       "HWPX, a PDF as a PDF of its pages drawn (or .txt).\nmodes:\n"
                        + "".join(f"  {m:<10} {type(get_operator(m)).description}\n" for m in operator_names())
                        + "\nexamples:\n  thunder-deid redact examples/sample_judgment.txt out.txt --mode court\n"
                        "  pdftotext 판결.pdf - | thunder-deid redact - - --mode court > 판결.txt")

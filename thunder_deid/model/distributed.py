@@ -50,12 +50,17 @@ def pick_device(name: str = "auto", local_rank: int = 0) -> torch.device:
     """``auto``: the local CUDA GPU when there is one, else the CPU."""
     if name == "auto":
         name = "cuda" if torch.cuda.is_available() else "cpu"
+    from thunder_deid.errors import ThunderDeidError
+
     if name.startswith("cuda"):
         if not torch.cuda.is_available():
-            from thunder_deid.errors import ThunderDeidError
-
             raise ThunderDeidError("--device cuda: no CUDA GPU visible to torch on this machine")
-        return torch.device("cuda", local_rank if name == "cuda" else int(name.split(":")[1]))
+        index = name.split(":", 1)[1] if ":" in name else str(local_rank)
+        if name.split(":", 1)[0] != "cuda" or not index.isdigit():
+            raise ThunderDeidError(f"--device {name}: expected auto, cpu, cuda or cuda:N")
+        return torch.device("cuda", int(index))
+    if name != "cpu":
+        raise ThunderDeidError(f"--device {name}: expected auto, cpu, cuda or cuda:N")
     return torch.device(name)
 
 

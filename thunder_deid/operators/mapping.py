@@ -47,6 +47,34 @@ def refuse_existing(path: str | Path) -> Path:
     return path
 
 
+def check_mapping_path(path: str | Path, inputs: Iterable[str | Path], out_folder: Path | None) -> Path:
+    """Raise before any work when the table could not be written where asked, or should not be: standard
+    output (the table re-identifies the output), an input, the output folder (the table would be published
+    with what it re-identifies), an existing file, a folder that does not exist or cannot be written."""
+    import os
+
+    path = Path(path)
+    if str(path) == "-":
+        raise ThunderDeidError("--mapping -: the table re-identifies the output; name a file for it, not standard "
+                               "output")
+    dest = path.resolve()
+    for p in map(Path, inputs):
+        if p.resolve() == dest:
+            raise ThunderDeidError(f"--mapping {path} is an input; refusing to overwrite it")
+        if p.is_dir() and p.resolve() in dest.parents:  # a later run would read the table as a document
+            raise ThunderDeidError(f"--mapping {path} lies inside the input folder {p}; keep it outside")
+    if out_folder is not None and out_folder.resolve() in dest.parents:
+        raise ThunderDeidError(f"--mapping {path} lies inside the output folder {out_folder}; the table would be "
+                               "published with the output it re-identifies: keep it outside")
+    refuse_existing(path)
+    parent = dest.parent
+    if not parent.is_dir():
+        raise ThunderDeidError(f"--mapping {path}: folder {parent} does not exist")
+    if not os.access(parent, os.W_OK):
+        raise ThunderDeidError(f"--mapping {path}: folder {parent} is not writable")
+    return path
+
+
 COLUMNS = ("document", "label", "original", "replacement")
 
 
