@@ -7,6 +7,13 @@ styles, tables and layout untouched, and the author fields scrubbed: document pr
 modified by, title, subject, keywords, company, manager, custom properties), comment and revision authors,
 and any other occurrence of a replaced mention (image descriptions, link targets, part names); its pictures are
 blanked (:func:`~thunder_deid.formats.xmlzip.blank_pictures`).
+
+Text no reader gives the tagger goes by rule (:mod:`thunder_deid.formats.xmlzip`): every picture's, shape's and
+table's alt text (``<wp:docPr descr="피해자 오세훈의 신분증 사진" title="오세훈 신분증"/>``, ``pic:cNvPr``, the VML
+fallback's ``alt`` and ``o:title``, ``w:tblCaption``) is emptied, with ``pictures: keep`` too (it is text, not the
+picture); an external relationship's target (``word/_rels/*.rels``) or a ``HYPERLINK`` field's that is an e-mail
+address, a phone number or a local file, or that holds a replaced mention, becomes ``#`` (the relationship stays,
+so every ``r:id`` still resolves; the link's text and look stay, its tooltip goes).
 """
 
 from __future__ import annotations
@@ -17,8 +24,8 @@ from typing import Iterable, Iterator
 
 from thunder_deid.formats.base import Format, Source, register
 from thunder_deid.formats.xmlzip import (
-    BLANK_PNG, Package, TextModel, apply_to_slots, blank_authors, blank_elements, blank_pictures, local, note_embedded,
-    read_package, remove_keeping_tail, sweep)
+    BLANK_PNG, Package, TextModel, apply_to_slots, blank_authors, blank_elements, blank_pictures, drops_link, local,
+    note_embedded, note_hidden_text, read_package, remove_keeping_tail, replaced_mentions, sweep)
 
 _TEXT_PART = re.compile(r"word/(document|header\d*|footer\d*|footnotes|endnotes|comments)\.xml")
 _ORDER = ("document", "header", "footer", "footnotes", "endnotes", "comments")
@@ -31,6 +38,16 @@ _ACCEPTED = frozenset({"ins", "moveTo"})
 _CORE_FIELDS = ("creator", "lastModifiedBy", "title", "subject", "description", "keywords", "category",
                 "contentStatus", "identifier")
 _APP_FIELDS = ("Company", "Manager", "HyperlinkBase")
+# alt text: a description or title of a picture, shape or chart in DrawingML (wp:docPr, pic:cNvPr, wps:cNvPr),
+# in the VML fallback Word writes beside it for older readers (v:shape alt, v:imagedata o:title), a table's
+_VML = "{urn:schemas-microsoft-com:vml}"
+_ALT_HINT = re.compile(rb'(?:descr|title|alt)="[^"]|tblCaption|tblDescription')
+# one picture's description stands on its wp:docPr, its pic:cNvPr and its VML fallback: counted once, by the
+# outermost of these around it
+_DRAWING = frozenset({"AlternateContent", "drawing", "pict", "object"})
+_HYPERLINK_FIELD = re.compile(r"\s*HYPERLINK\b", re.I)
+_FIELD_ARGUMENT = re.compile(r'"([^"]*)"|(?<!\S)([^\s"\\]\S*)')  # "quoted" or bare, not a \switch
+_XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 
 
 def _text_parts(pkg: Package) -> list[str]:
@@ -80,8 +97,10 @@ class Docx(Format):
             pkg = src.state[0]
             apply_to_slots(src, reps)
             scrub(pkg)
+            alt, links = empty_alt_text(pkg), drop_link_targets(src, reps)
             blank_pictures(src, ("word/media/",))
             note_embedded(src, ("word/embeddings/",))
+            note_hidden_text(src, alt, links)
             sweep(src, reps)
             pkg.save(out)
 
@@ -96,3 +115,159 @@ def scrub(pkg: Package) -> None:
     for name in pkg.names():
         if name.startswith("docProps/thumbnail"):
             pkg.data[name] = BLANK_PNG  # a picture of the original first page: replaced by a blank image
+
+
+def _alt_attributes(el) -> list[str]:
+    """The attributes of ``el`` holding alt text that is not empty."""
+    name = local(el.tag)
+    if name in ("docPr", "cNvPr"):
+        wanted: tuple[str, ...] = ("descr", "title")
+    elif name in ("tblCaption", "tblDescription"):
+        wanted = ("val",)
+    elif isinstance(el.tag, str) and el.tag.startswith(_VML):
+        wanted = ("alt", "title")
+    else:
+        return []
+    return [k for k, v in el.attrib.items() if local(k) in wanted and v.strip()]
+
+
+def _drawing(el):
+    """The outermost drawing ``el`` is part of (a picture and its VML fallback are one), or ``el`` itself."""
+    top = el
+    for a in el.iterancestors():
+        if local(a.tag) in _DRAWING:
+            top = a
+    return top
+
+
+def empty_alt_text(pkg: Package) -> int:
+    """Empty the alt text of every picture, shape and table in the package's ``word/`` parts (the description is free
+    text, ``피해자 오세훈의 신분증 사진``, and no reader gives it to the tagger); returns how many drawings and
+    tables had some."""
+    holders = set()
+    for name in pkg.xml_parts():
+        if not name.startswith("word/") or not _ALT_HINT.search(pkg.data[name]):
+            continue
+        for el in pkg.tree(name).iter():
+            keys = _alt_attributes(el)
+            for k in keys:
+                el.set(k, "")
+            if keys:
+                holders.add(_drawing(el))
+                pkg.changed.add(name)
+    return len(holders)
+
+
+def drop_link_targets(src: Source, reps: list) -> int:
+    """Make ``#`` every external target :func:`~thunder_deid.formats.xmlzip.drops_link` drops: relationships
+    (hyperlinks, linked pictures, an attached template's path) and ``HYPERLINK`` field codes; returns how many."""
+    pkg = src.state[0]
+    mentions = replaced_mentions(src, reps)
+    dropped = 0
+    for name in pkg.names():
+        if name.endswith(".rels") and b"External" in pkg.data[name]:
+            dropped += _drop_relationships(pkg, name, mentions)
+    for name in MODEL.parts(pkg):
+        if re.search(rb"(?i)hyperlink", pkg.data[name]):
+            dropped += _drop_field_links(pkg, name, mentions)
+    return dropped
+
+
+def _drop_relationships(pkg: Package, rels: str, mentions: set[str]) -> int:
+    gone = set()
+    for rel in pkg.tree(rels):
+        if local(rel.tag) == "Relationship" and rel.get("TargetMode") == "External" and \
+                drops_link(rel.get("Target") or "", mentions):
+            # kept, so the r:id pointing at it still resolves; "#" (this document), not "": an empty target makes
+            # PowerPoint ask to repair the file and the Open XML SDK throw (PHPPresentation #992, Open-XML-SDK #834)
+            rel.set("Target", "#")
+            gone.add(rel.get("Id"))
+    if gone:
+        pkg.changed.add(rels)
+        _drop_tooltips(pkg, _source_part(rels), gone)
+    return len(gone)
+
+
+def _source_part(rels: str) -> str:
+    """The part a relationships part belongs to: ``word/_rels/document.xml.rels`` -> ``word/document.xml``."""
+    folder, _, base = rels.rpartition("_rels/")
+    return folder + base[:-len(".rels")]
+
+
+def _drop_tooltips(pkg: Package, part: str, ids: set) -> None:
+    """Empty the tooltip of each link in ``part`` to a dropped relationship (Word's tooltip often repeats the
+    address)."""
+    if part not in pkg.data or not part.endswith(".xml"):
+        return
+    for el in pkg.tree(part).iter():
+        if any(k.endswith("}id") and "relationships" in k and v in ids for k, v in el.attrib.items()):
+            for k, v in el.attrib.items():
+                if local(k) == "tooltip" and v:
+                    el.set(k, "")
+                    pkg.changed.add(part)
+
+
+def _drop_field_links(pkg: Package, part: str, mentions: set[str]) -> int:
+    """The ``HYPERLINK "mailto:…"`` field codes of ``part``, in ``w:fldSimple``'s ``w:instr`` or in the
+    ``w:instrText`` of a complex field (its code may run over several runs: it is rewritten into the first)."""
+    dropped = 0
+    root = pkg.tree(part)
+    for el in root.iter():
+        if local(el.tag) == "fldSimple":
+            for k, v in el.attrib.items():
+                code = _field_without_links(v, mentions) if local(k) == "instr" else v
+                if code != v:
+                    el.set(k, code)
+                    dropped += 1
+    for nodes in _field_codes(root):
+        old = "".join(n.text or "" for n in nodes)
+        code = _field_without_links(old, mentions)
+        if code != old:
+            nodes[0].text = code
+            nodes[0].set(_XML_SPACE, "preserve")
+            for n in nodes[1:]:
+                n.text = ""
+            dropped += 1
+    if dropped:
+        pkg.changed.add(part)
+    return dropped
+
+
+def _field_codes(root) -> list[list]:
+    """The ``w:instrText`` nodes of each complex field (between its ``begin`` and ``separate`` marks; a field
+    nested in another's code has its own)."""
+    codes, open_ = [], []  # open_: [nodes, still in the code] of each field begun and not ended
+    for el in root.iter():
+        name = local(el.tag)
+        if name == "fldChar":
+            kind = next((v for k, v in el.attrib.items() if local(k) == "fldCharType"), "")
+            if kind == "begin":
+                open_.append([[], True])
+                codes.append(open_[-1][0])
+            elif kind == "separate" and open_:
+                open_[-1][1] = False
+            elif kind == "end" and open_:
+                open_.pop()
+        elif name == "instrText" and open_ and open_[-1][1]:
+            open_[-1][0].append(el)
+    return [c for c in codes if c]
+
+
+def _field_without_links(code: str, mentions: set[str]) -> str:
+    """A ``HYPERLINK`` field code with every argument that goes made ``"#"`` (the target, a tooltip holding a
+    mention); any other code as it is.
+
+    >>> _field_without_links(' HYPERLINK "mailto:sehoon.oh@naver.com" ', set())
+    ' HYPERLINK "#" '
+    >>> _field_without_links(' HYPERLINK "https://blog.naver.com/sehoon" ', {"sehoon"})
+    ' HYPERLINK "#" '
+    """
+    m = _HYPERLINK_FIELD.match(code)
+    if not m:
+        return code
+
+    def arg(a: re.Match) -> str:
+        value = a.group(1) if a.group(1) is not None else a.group(2)
+        return '"#"' if drops_link(value, mentions) else a.group(0)
+
+    return code[:m.end()] + _FIELD_ARGUMENT.sub(arg, code[m.end():])

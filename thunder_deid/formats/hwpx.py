@@ -9,6 +9,12 @@ description, keywords), author attributes (memos, tracked-change authors), the p
 (rewritten from the redacted text), the preview image (a blank image), and any other occurrence of a
 replaced mention (attribute values, part names); its pictures are blanked
 (:func:`~thunder_deid.formats.xmlzip.blank_pictures`).
+
+Text no reader gives the tagger goes by rule (:mod:`thunder_deid.formats.xmlzip`): a shape's description
+(``<hp:shapeComment>피해자 오세훈의 신분증 사진</hp:shapeComment>``, a picture's alt text) is emptied, with
+``pictures: keep`` too; a hyperlink field's target (its ``Command`` and ``Path`` parameters) or a shape's ``href`` that is
+an e-mail address, a phone number or a local file, or that holds a replaced mention, is emptied (the field and its
+text stay). A caption, a memo and a hidden comment are paragraphs: read and redacted as the body.
 """
 
 from __future__ import annotations
@@ -20,8 +26,8 @@ from typing import Iterable, Iterator
 from thunder_deid.errors import ThunderDeidError
 from thunder_deid.formats.base import Format, Source, apply_replacements, register
 from thunder_deid.formats.xmlzip import (
-    BLANK_PNG, Package, TextModel, apply_to_slots, blank_authors, blank_elements, blank_pictures, local, read_package,
-    remove_keeping_tail, sweep)
+    BLANK_PNG, Package, TextModel, apply_to_slots, blank_authors, blank_elements, blank_pictures, drops_link, local,
+    note_hidden_text, read_package, remove_keeping_tail, replaced_mentions, sweep)
 
 _SECTION = re.compile(r"Contents/section(\d+)\.xml")
 _MASTER = re.compile(r"Contents/masterpage(\d+)\.xml")  # page templates: text printed on every page
@@ -29,6 +35,10 @@ _KEPT_META = frozenset({"CreatedDate", "ModifiedDate", "date"})
 _PERSON_PARAMS = frozenset({"author", "creator", "lastsaveby"})
 _TRACK_MARKS = frozenset({"deleteBegin", "deleteEnd", "insertBegin", "insertEnd"})
 PREVIEW_CHARS = 1024
+# a hyperlink field's Command: the target with ':', '?', ';' and '#' escaped by a backslash, an optional '|tooltip',
+# then the kind ("mailto\:a@b.kr;2;0;0;"); the kind is kept when the target goes
+_COMMAND_KIND = re.compile(r";\d+;\d+;\d+;?$")
+_ESCAPED = re.compile(r"\\(.)")
 
 
 def _numbered(pkg: Package, pattern: re.Pattern) -> list[str]:
@@ -127,6 +137,80 @@ def write_hwpx(src: Source, reps: list, out: Path) -> None:
     for name in pkg.names():
         if name.startswith("Preview/") and name.lower().endswith(".png"):
             pkg.data[name] = BLANK_PNG
+    alt, links = empty_shape_comments(pkg), drop_link_targets(src, reps)
     blank_pictures(src, ("BinData/",))
+    note_hidden_text(src, alt, links)
     sweep(src, reps)
     pkg.save(out)
+
+
+def empty_shape_comments(pkg: Package) -> int:
+    """Empty every shape's description (``hp:shapeComment``, a picture's alt text: free text no reader gives the
+    tagger); returns how many had one."""
+    emptied = 0
+    for name in MODEL.parts(pkg):
+        if b"shapeComment>" not in pkg.data[name]:  # only an element with content has a closing tag
+            continue
+        for el in pkg.tree(name).iter():
+            if local(el.tag) == "shapeComment" and "".join(el.itertext()).strip():
+                for child in list(el):
+                    el.remove(child)
+                el.text = None
+                emptied += 1
+                pkg.changed.add(name)
+    return emptied
+
+
+def drop_link_targets(src: Source, reps: list) -> int:
+    """Empty every link target :func:`~thunder_deid.formats.xmlzip.drops_link` drops: a ``HYPERLINK`` field's
+    ``Command`` (all but its kind), ``Path`` and ``ToolTip`` parameters and a name holding the target, a shape's
+    ``href``; returns how many."""
+    pkg = src.state[0]
+    mentions = replaced_mentions(src, reps)
+    dropped = 0
+    for name in MODEL.parts(pkg):
+        if b"HYPERLINK" not in pkg.data[name] and b'href="' not in pkg.data[name]:
+            continue
+        for el in pkg.tree(name).iter():
+            if local(el.tag) == "fieldBegin" and el.get("type") == "HYPERLINK":
+                gone = _drop_field_target(el, mentions)
+            elif el.get("href") and drops_link(el.get("href"), mentions):
+                el.set("href", "")
+                gone = True
+            else:
+                gone = False
+            if gone:
+                dropped += 1
+                pkg.changed.add(name)
+    return dropped
+
+
+def _drop_field_target(field, mentions: set[str]) -> bool:
+    """Empty the target of a ``HYPERLINK`` field if it goes; whether it went."""
+    params = {p.get("name"): p for p in field.iter() if local(p.tag) == "stringParam"}
+    command, path = params.get("Command"), params.get("Path")
+    # python-hwpx also writes the target as the field's name, "for older readers" (Hancom leaves it empty)
+    targets = [path.text if path is not None else None, _command_target(command.text if command is not None else None),
+               field.get("name")]
+    if not any(t and drops_link(t, mentions) for t in targets):
+        return False
+    if field.get("name") and drops_link(field.get("name"), mentions):
+        field.set("name", "")
+    if command is not None:
+        kind = _COMMAND_KIND.search(command.text or "")
+        command.text = kind.group(0) if kind else ""
+    for name in ("Path", "ToolTip"):
+        if params.get(name) is not None:
+            params[name].text = ""
+    return True
+
+
+def _command_target(command: str | None) -> str | None:
+    r"""The target of a hyperlink field's ``Command``, unescaped, without its tooltip and kind.
+
+    >>> _command_target("https\\://blog.naver.com/sehoon|블로그;1;0;0;")
+    'https://blog.naver.com/sehoon'
+    """
+    if not command:
+        return None
+    return _ESCAPED.sub(r"\1", _COMMAND_KIND.sub("", command).split("|", 1)[0])

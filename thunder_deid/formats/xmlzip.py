@@ -10,6 +10,13 @@ characters of the following slots are removed. Runs, their styles, paragraphs, t
 replacements do not touch are kept byte for byte. Then it scrubs what else can carry a name: the
 format's metadata fields, author attributes, and every other occurrence of a replaced mention outside the
 text (attribute values such as image descriptions and link targets, field codes, part names).
+
+Two kinds of text outside the text nodes are dropped by rule, not only where they repeat a replaced mention,
+since no reader shows them to the tagger: a picture's or shape's description and title (alt text, ``descr="피해자
+오세훈의 신분증 사진"``) is emptied, and an external link's target is dropped when it is an e-mail address, a phone
+number or a file on the author's machine (``mailto:``, ``tel:``, ``sms:``, ``file:``, ``C:\\Users\\…``), or when it
+holds, case-insensitively or percent-encoded, the text of a span replaced in the document
+(:func:`drops_link`). The link's text stays; the formats' writers say in the notes how many of each went.
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
+from urllib.parse import unquote
 
 from thunder_deid.errors import ThunderDeidError
 from thunder_deid.formats.base import Segment, Source
@@ -324,6 +332,49 @@ def note_embedded(src: Source, folders: tuple[str, ...]) -> None:
         kinds = ", ".join(sorted({Path(n).suffix.lower() or "(no suffix)" for n in found}))
         src.notes.append(f"{len(found)} embedded file(s) ({kinds}) kept as they are, not read nor de-identified; "
                          "look at them before publishing")
+
+
+# link targets that are a person's address or number, or a file on the author's machine (C:\Users\<account>),
+# whatever the text says: always dropped
+_CONTACT_SCHEMES = ("mailto:", "tel:", "sms:", "file:")
+_LOCAL_PATH = re.compile(r"[A-Za-z]:[\\/]|\\\\")
+
+
+def replaced_mentions(src: Source, reps: Iterable) -> set[str]:
+    """The text of every span replaced in the document, case-folded, for :func:`drops_link`; a replacement that
+    contains its mention (tag mode) hides nothing and is skipped."""
+    out = set()
+    for r in reps:
+        surface = src.text[r.start:r.end].strip()
+        if surface and surface not in r.text:
+            out.add(surface.casefold())
+    return out
+
+
+def drops_link(target: str, mentions: set[str]) -> bool:
+    """Whether a link target goes: a contact or local-file target always, any other one holding a replaced mention
+    (as written or percent-encoded: ``https://blog.naver.com/%EC%98%A4%EC%84%B8%ED%9B%88``).
+
+    >>> drops_link("MAILTO:sehoon.oh@naver.com", set()), drops_link("https://www.scourt.go.kr/", {"오세훈"})
+    (True, False)
+    >>> drops_link("https://blog.naver.com/%EC%98%A4%EC%84%B8%ED%9B%88", {"오세훈"}), drops_link("#", {"오세훈"})
+    (True, False)
+    """
+    t = target.strip()
+    if t.casefold().startswith(_CONTACT_SCHEMES) or _LOCAL_PATH.match(t):
+        return True
+    forms = {t.casefold(), unquote(t).casefold()}
+    return any(m in f for m in mentions for f in forms)
+
+
+def note_hidden_text(src: Source, alt: int, links: int) -> None:
+    """Say in ``src.notes`` how many descriptions were emptied and link targets dropped (counts, never text)."""
+    if alt:
+        src.notes.append(f"{alt} picture or shape description(s) emptied (alt text, title: free text that can "
+                         "name a person)")
+    if links:
+        src.notes.append(f"{links} link target(s) dropped (an e-mail address, a phone number, a local file or an "
+                         "address holding a replaced mention); the links' text stays")
 
 
 def blank_authors(pkg: Package) -> None:

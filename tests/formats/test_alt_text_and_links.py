@@ -1,0 +1,194 @@
+"""Text no reader gives the tagger, in a real DOCX (python-docx) and a real HWPX (python-hwpx): a picture's alt text
+is emptied and a link's target dropped when it is a contact or holds a replaced mention, and the notes count them.
+
+Found by an audit: ``redact`` of a DOCX kept ``<wp:docPr descr="피해자 오세훈의 신분증 사진" title="오세훈 신분증"/>`` and
+``Target="mailto:sehoon.oh@naver.com"`` while blanking the picture and replacing the link's text; an HWPX kept its
+picture's ``<hp:shapeComment>``. Every name, address and number here is made up."""
+
+from __future__ import annotations
+
+import io
+import re
+import warnings
+import zipfile
+
+import pytest
+
+from thunder_deid.formats import get_format
+
+from .conftest import package_strings, replacements
+
+docx = pytest.importorskip("docx")
+hwpx = pytest.importorskip("hwpx")
+Image = pytest.importorskip("PIL.Image")
+
+NAMES = ("김철수", "오세훈", "OhSehoon")  # replaced in the body
+ONLY_IN_ALT = "한지민"  # stands in a picture's description only: no replacement ever names it
+HYPERLINK = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink"
+ATTACHED_TEMPLATE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/attachedTemplate"
+W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+ALT_NOTE = "{} picture or shape description(s) emptied (alt text, title: free text that can name a person)"
+LINK_NOTE = ("{} link target(s) dropped (an e-mail address, a phone number, a local file or an address holding a "
+             "replaced mention); the links' text stays")
+# what must not survive anywhere in the package: the names, the address and the number, a name percent-encoded
+GONE = (ONLY_IN_ALT, "오세훈", "sehoon", "9876", "%EC%98%A4%EC%84%B8%ED%9B%88")
+
+
+def _png() -> bytes:
+    buf = io.BytesIO()
+    Image.new("RGB", (20, 20), (10, 20, 30)).save(buf, "PNG")
+    return buf.getvalue()
+
+
+def _left(path) -> list[tuple[str, str]]:
+    return [(part, g) for part, s in package_strings(path).items() for g in GONE if g.casefold() in s.casefold()]
+
+
+def _redact(path, out, pictures="blank"):
+    fmt = get_format(path)
+    (src,) = fmt.read(path, "판결")
+    src.meta["pictures"] = pictures
+    fmt.write(out, [(src, replacements(src.text, NAMES))])
+    return src
+
+
+def _link(d, paragraph, target: str, text: str, tooltip: str = "") -> None:
+    """A w:hyperlink to an external target, as Word writes one: its address in word/_rels/document.xml.rels."""
+    from docx.oxml import parse_xml
+    from docx.oxml.ns import nsdecls
+
+    rid = d.part.relate_to(target, HYPERLINK, is_external=True)
+    tip = f' w:tooltip="{tooltip}"' if tooltip else ""
+    paragraph._p.append(parse_xml(f'<w:hyperlink {nsdecls("w", "r")} r:id="{rid}"{tip}><w:r><w:t>{text}</w:t></w:r>'
+                                  '</w:hyperlink>'))
+
+
+def _docx(path):
+    """A picture whose description names the victim (also named in the body) and its photographer (named nowhere
+    else), its VML fallback's alt text in the header, a table's caption, and links: to an e-mail address, a phone,
+    a search for the victim's name (percent-encoded), his blog under his id (another case), a public site; a
+    ``HYPERLINK`` field code split over two runs and a simple one; the path of the template it was made from."""
+    from docx.oxml import parse_xml
+    from docx.oxml.ns import nsdecls
+
+    d = docx.Document()
+    d.add_paragraph("피고인 김철수는 피해자 오세훈의 신분증을 촬영하였다. 피해자의 아이디는 OhSehoon이다.")
+    d.add_picture(io.BytesIO(_png()))
+    inline = d.inline_shapes[0]._inline
+    inline.docPr.set("descr", "피해자 오세훈의 신분증 사진")
+    inline.docPr.set("title", f"{ONLY_IN_ALT} 촬영")
+    inline.graphic.graphicData.pic.nvPicPr.cNvPr.set("descr", "피해자 오세훈의 신분증 사진")
+    d.sections[0].header.paragraphs[0]._p.append(parse_xml(
+        f'<w:r {W} xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office">'
+        f'<w:pict><v:shape id="_x0000_i1025" alt="{ONLY_IN_ALT} 서명" style="width:10pt;height:10pt">'
+        f'<v:imagedata o:title="{ONLY_IN_ALT} 서명"/></v:shape></w:pict></w:r>'))
+    table = d.add_table(rows=1, cols=2)
+    table.cell(0, 0).text, table.cell(0, 1).text = "피해자", "오세훈"
+    table._tbl.tblPr.append(parse_xml(f'<w:tblCaption {W} w:val="피해자 {ONLY_IN_ALT} 인적사항"/>'))
+    p = d.add_paragraph("연락처: ")
+    _link(d, p, "mailto:sehoon.oh@naver.com", "이메일", tooltip="sehoon.oh@naver.com")
+    _link(d, p, "tel:010-9876-5432", "전화")
+    _link(d, p, "https://search.naver.com/search.naver?query=%EC%98%A4%EC%84%B8%ED%9B%88", "검색")
+    _link(d, p, "https://blog.naver.com/ohsehoon", "블로그")
+    _link(d, p, "https://www.law.go.kr/", "법령")
+    # the template the document was made from, as Word records it: a path under the author's Windows account
+    template = d.part._settings_part.relate_to(r"file:///C:\Users\sehoon\AppData\Roaming\Microsoft\Templates\판결.dotm",
+                                         ATTACHED_TEMPLATE, is_external=True)
+    d.settings.element.append(parse_xml(f'<w:attachedTemplate {nsdecls("w", "r")} r:id="{template}"/>'))
+    p._p.append(parse_xml(f'<w:r {W}><w:fldChar w:fldCharType="begin"/></w:r>'))
+    p._p.append(parse_xml(f'<w:r {W}><w:instrText xml:space="preserve"> HYPERLINK "mai</w:instrText></w:r>'))
+    p._p.append(parse_xml(f'<w:r {W}><w:instrText xml:space="preserve">lto:sehoon.oh@naver.com" </w:instrText></w:r>'))
+    p._p.append(parse_xml(f'<w:r {W}><w:fldChar w:fldCharType="separate"/></w:r>'))
+    p._p.append(parse_xml(f'<w:r {W}><w:t>메일</w:t></w:r>'))
+    p._p.append(parse_xml(f'<w:r {W}><w:fldChar w:fldCharType="end"/></w:r>'))
+    p._p.append(parse_xml(f'<w:fldSimple {W} w:instr=" HYPERLINK &quot;tel:01098765432&quot; ">'
+                          '<w:r><w:t>휴대전화</w:t></w:r></w:fldSimple>'))
+    d.save(path)
+    return path
+
+
+@pytest.mark.parametrize("pictures", ["blank", "keep"])
+def test_docx_alt_text_is_emptied_and_contact_or_named_link_targets_are_dropped(tmp_path, pictures):
+    path, out = _docx(tmp_path / "a.docx"), tmp_path / "out.docx"
+    assert {g for _, g in _left(path)} == set(GONE)
+    src = _redact(path, out, pictures)
+    assert _left(out) == []
+    parts = package_strings(out)
+    # alt text: the picture's (docPr, pic:cNvPr), its VML fallback's, the table's -- with pictures: keep too
+    assert re.findall(r'<wp:docPr [^>]*>', parts["word/document.xml"]) == \
+        ['<wp:docPr id="1" name="Picture 1" descr="" title=""/>']
+    assert 'alt="" ' in parts["word/header1.xml"] and 'o:title=""' in parts["word/header1.xml"]
+    assert '<w:tblCaption w:val=""/>' in parts["word/document.xml"]
+    # five relationships and two field codes dropped, the public site kept; the relationships stay, so r:id resolves
+    rels = parts["word/_rels/document.xml.rels"]
+    assert len(re.findall(r'Target="#" TargetMode="External"', rels)) == 4 and 'Target="https://www.law.go.kr/"' in rels
+    assert 'Target="#" TargetMode="External"' in parts["word/_rels/settings.xml.rels"]
+    assert 'w:tooltip=""' in parts["word/document.xml"]
+    assert '<w:instrText xml:space="preserve"> HYPERLINK "#" </w:instrText>' in parts["word/document.xml"]
+    assert 'w:instr=" HYPERLINK &quot;#&quot; "' in parts["word/document.xml"]
+    assert src.notes[-2:] == [ALT_NOTE.format(3), LINK_NOTE.format(7)]  # the picture and its fallback: one each
+    after = docx.Document(out)  # still opens: the picture in its place, the links' text kept
+    assert len(after.inline_shapes) == 1
+    assert after.paragraphs[-1].text.startswith("연락처: 이메일전화검색블로그법령")
+    with zipfile.ZipFile(path) as a, zipfile.ZipFile(out) as b:
+        assert (a.read("word/media/image1.png") == b.read("word/media/image1.png")) == (pictures == "keep")
+
+
+def _hwpx(d):
+    """A picture with a description naming the victim and its photographer, linked to a phone; links to an e-mail
+    address, the victim's blog under his id (another case), a public site (python-hwpx writes the target in the
+    field's Command, Path and name)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        d.add_paragraph("피해자 오세훈의 신분증 사본을 첨부한다. 피해자의 아이디는 OhSehoon이다.")
+        pic = d.add_picture(_png(), "png")
+        (comment,) = [c for c in pic.element if c.tag.endswith("}shapeComment")]
+        comment.text = f"피해자 오세훈의 신분증 사진 (촬영 {ONLY_IN_ALT})"
+        pic.element.set("href", "tel:010-9876-5432")  # a picture can be a link
+        p = d.add_paragraph("연락처: ")
+        p.add_hyperlink("mailto:sehoon.oh@naver.com", "이메일")
+        p.add_hyperlink("https://blog.naver.com/ohsehoon", "블로그")
+        p.add_hyperlink("https://www.law.go.kr/", "법령")
+    return d
+
+
+def test_hwpx_shape_comment_is_emptied_and_contact_or_named_link_targets_are_dropped(hwpx_document, tmp_path):
+    path, out = tmp_path / "a.hwpx", tmp_path / "out.hwpx"
+    _hwpx(hwpx_document).save_to_path(path)
+    assert {g for _, g in _left(path)} >= {ONLY_IN_ALT, "sehoon", "9876"}
+    src = _redact(path, out)
+    assert _left(out) == []
+    section = package_strings(out)["Contents/section0.xml"]
+    assert "<hp:shapeComment>" not in section
+    # the fields stay, with their kind and their text; the public site's target is kept
+    assert '<hp:stringParam name="Command">;2;0;0</hp:stringParam>' in section
+    assert '<hp:stringParam name="Command">;1;0;0;</hp:stringParam>' in section
+    assert '<hp:stringParam name="Path">https://www.law.go.kr/</hp:stringParam>' in section
+    assert src.notes[-2:] == [ALT_NOTE.format(1), LINK_NOTE.format(3)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        after = hwpx.HwpxDocument.open(out)
+    assert after.paragraphs[-1].text == "연락처: 이메일블로그법령"
+
+
+def test_an_hwp_files_picture_description_and_link_targets_go_too(hwpx_document, tmp_path):
+    """An HWP 5.0 file is converted to OWPML and written as HWPX: its picture's description and its links are
+    those of an HWPX (``hp:shapeComment``, ``HYPERLINK`` fields)."""
+    path, out = tmp_path / "a.hwp", tmp_path / "out.hwpx"
+    path.write_bytes(_hwpx(hwpx_document).to_bytes(format="hwp"))
+    fmt = get_format(path)
+    (src,) = fmt.read(path, "판결")
+    converted = src.state[0].data["Contents/section0.xml"].decode()
+    assert ONLY_IN_ALT in converted and "sehoon" in converted  # the conversion carries both
+    fmt.write(out, [(src, replacements(src.text, NAMES))])
+    assert _left(out) == []
+    assert src.notes[-2:] == [ALT_NOTE.format(1), LINK_NOTE.format(3)]
+
+
+def test_a_document_without_alt_text_or_links_comes_out_as_before(docx_file, tmp_path):
+    """No description and no external target: no part is rewritten for them, and the notes say nothing."""
+    src = _redact(docx_file, tmp_path / "out.docx")
+    assert not any("description" in n or "link target" in n for n in src.notes)
+    with zipfile.ZipFile(docx_file) as a, zipfile.ZipFile(tmp_path / "out.docx") as b:
+        for name in ("word/_rels/document.xml.rels", "word/styles.xml", "word/settings.xml"):
+            assert a.read(name) == b.read(name)
