@@ -185,6 +185,39 @@ def test_an_hwp_files_picture_description_and_link_targets_go_too(hwpx_document,
     assert src.notes[-2:] == [ALT_NOTE.format(1), LINK_NOTE.format(3)]
 
 
+def _with_parts(path, out, parts: dict[str, str], section: str, old: str, new: str):
+    """``path`` with ``parts`` added and ``old`` replaced by ``new`` in the part ``section``."""
+    with zipfile.ZipFile(path) as z, zipfile.ZipFile(out, "w") as w:
+        for info in z.infolist():
+            data = z.read(info)
+            w.writestr(info, data.replace(old.encode(), new.encode()) if info.filename == section else data)
+        for name, text in parts.items():
+            w.writestr(name, text)
+    return out
+
+
+def test_charts_diagrams_and_word_art_are_named_in_the_notes(docx_file, hwpx_file, tmp_path):
+    """Their text is in no part the readers read (a chart's own part, an attribute): the notes say so, so that a
+    name standing only there is looked for; one that repeats a replaced mention is replaced (the sweep)."""
+    vml = 'xmlns:v="urn:schemas-microsoft-com:vml"'
+    docx_in = _with_parts(docx_file, tmp_path / "c.docx", {
+        "word/charts/chart1.xml": "<c:chartSpace xmlns:c='http://schemas.openxmlformats.org/drawingml/2006/chart'/>",
+        "word/diagrams/data1.xml": "<dgm:dataModel xmlns:dgm='http://schemas.openxmlformats.org/drawingml/2006/diagram'/>"},
+        "word/document.xml", "<w:body>",
+        f'<w:body><w:p><w:r><w:pict><v:shape {vml} id="w1"><v:textpath string="김철수 서명"/></v:shape></w:pict></w:r></w:p>')
+    hwpx_in = _with_parts(hwpx_file, tmp_path / "c.hwpx", {"Chart/chart1.xml": "<c:chartSpace xmlns:c='urn:c'/>"},
+                          "Contents/section0.xml", "<hp:t>피고인 홍길동은 서울에 산다.</hp:t>",
+                          '<hp:t>피고인 홍길동은 서울에 산다.</hp:t></hp:run><hp:run charPrIDRef="0">'
+                          '<hp:textart id="9" text="김철수 서명"/>')
+    for path, part in ((docx_in, "word/document.xml"), (hwpx_in, "Contents/section0.xml")):
+        out = tmp_path / ("out" + path.suffix)
+        src = _redact(path, out)
+        assert src.notes[-1] == ("3" if path.suffix == ".docx" else "2") + (
+            " chart(s), diagram(s) or word art not read: their text is replaced only where it repeats a mention "
+            "replaced in the body; look at them before publishing")
+        assert '="[인명] 서명"' in package_strings(out)[part]
+
+
 def test_a_document_without_alt_text_or_links_comes_out_as_before(docx_file, tmp_path):
     """No description and no external target: no part is rewritten for them, and the notes say nothing."""
     src = _redact(docx_file, tmp_path / "out.docx")

@@ -13,7 +13,8 @@ table's alt text (``<wp:docPr descr="피해자 오세훈의 신분증 사진" ti
 fallback's ``alt`` and ``o:title``, ``w:tblCaption``) is emptied, with ``pictures: keep`` too (it is text, not the
 picture); an external relationship's target (``word/_rels/*.rels``) or a ``HYPERLINK`` field's that is an e-mail
 address, a phone number or a local file, or that holds a replaced mention, becomes ``#`` (the relationship stays,
-so every ``r:id`` still resolves; the link's text and look stay, its tooltip goes).
+so every ``r:id`` still resolves; the link's text and look stay, its tooltip goes). Charts, SmartArt diagrams and
+VML word art are not read (their text is replaced only where it repeats a replaced mention): the notes count them.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import Iterable, Iterator
 from thunder_deid.formats.base import Format, Source, register
 from thunder_deid.formats.xmlzip import (
     BLANK_PNG, Package, TextModel, apply_to_slots, blank_authors, blank_elements, blank_pictures, drops_link, local,
-    note_embedded, note_hidden_text, read_package, remove_keeping_tail, replaced_mentions, sweep)
+    note_embedded, note_hidden_text, note_unread, read_package, remove_keeping_tail, replaced_mentions, sweep)
 
 _TEXT_PART = re.compile(r"word/(document|header\d*|footer\d*|footnotes|endnotes|comments)\.xml")
 _ORDER = ("document", "header", "footer", "footnotes", "endnotes", "comments")
@@ -48,6 +49,9 @@ _DRAWING = frozenset({"AlternateContent", "drawing", "pict", "object"})
 _HYPERLINK_FIELD = re.compile(r"\s*HYPERLINK\b", re.I)
 _FIELD_ARGUMENT = re.compile(r'"([^"]*)"|(?<!\S)([^\s"\\]\S*)')  # "quoted" or bare, not a \switch
 _XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
+# text outside the parts read: a chart's and a SmartArt diagram's (their own parts), VML word art's (an attribute)
+_UNREAD_PART = re.compile(r"word/(charts/chart|diagrams/data)\d+\.xml")
+_WORD_ART = re.compile(rb'textpath\b[^>]*\sstring="[^"]')
 
 
 def _text_parts(pkg: Package) -> list[str]:
@@ -101,6 +105,7 @@ class Docx(Format):
             blank_pictures(src, ("word/media/",))
             note_embedded(src, ("word/embeddings/",))
             note_hidden_text(src, alt, links)
+            note_unread(src, count_unread(pkg))
             sweep(src, reps)
             pkg.save(out)
 
@@ -115,6 +120,12 @@ def scrub(pkg: Package) -> None:
     for name in pkg.names():
         if name.startswith("docProps/thumbnail"):
             pkg.data[name] = BLANK_PNG  # a picture of the original first page: replaced by a blank image
+
+
+def count_unread(pkg: Package) -> int:
+    """How many charts, SmartArt diagrams and VML word art (``<v:textpath string="…">``) the package holds."""
+    parts = sum(1 for n in pkg.names() if _UNREAD_PART.fullmatch(n))
+    return parts + sum(len(_WORD_ART.findall(pkg.data[n])) for n in MODEL.parts(pkg))
 
 
 def _alt_attributes(el) -> list[str]:

@@ -14,7 +14,8 @@ Text no reader gives the tagger goes by rule (:mod:`thunder_deid.formats.xmlzip`
 (``<hp:shapeComment>피해자 오세훈의 신분증 사진</hp:shapeComment>``, a picture's alt text) is emptied, with
 ``pictures: keep`` too; a hyperlink field's target (its ``Command`` and ``Path`` parameters) or a shape's ``href`` that is
 an e-mail address, a phone number or a local file, or that holds a replaced mention, is emptied (the field and its
-text stay). A caption, a memo and a hidden comment are paragraphs: read and redacted as the body.
+text stay). A caption, a memo and a hidden comment are paragraphs: read and redacted as the body; charts
+(``Chart/chart1.xml``) and word art (``<hp:textart text="…">``) are not read, and the notes count them.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from thunder_deid.errors import ThunderDeidError
 from thunder_deid.formats.base import Format, Source, apply_replacements, register
 from thunder_deid.formats.xmlzip import (
     BLANK_PNG, Package, TextModel, apply_to_slots, blank_authors, blank_elements, blank_pictures, drops_link, local,
-    note_hidden_text, read_package, remove_keeping_tail, replaced_mentions, sweep)
+    note_hidden_text, note_unread, read_package, remove_keeping_tail, replaced_mentions, sweep)
 
 _SECTION = re.compile(r"Contents/section(\d+)\.xml")
 _MASTER = re.compile(r"Contents/masterpage(\d+)\.xml")  # page templates: text printed on every page
@@ -39,6 +40,9 @@ PREVIEW_CHARS = 1024
 # then the kind ("mailto\:a@b.kr;2;0;0;"); the kind is kept when the target goes
 _COMMAND_KIND = re.compile(r";\d+;\d+;\d+;?$")
 _ESCAPED = re.compile(r"\\(.)")
+# text outside the paragraphs read: a chart's (an OOXML chart part), word art's (an attribute)
+_CHART = re.compile(r"Chart/chart\d+\.xml")
+_TEXT_ART = re.compile(rb'textart\b[^>]*\stext="[^"]')
 
 
 def _numbered(pkg: Package, pattern: re.Pattern) -> list[str]:
@@ -140,8 +144,15 @@ def write_hwpx(src: Source, reps: list, out: Path) -> None:
     alt, links = empty_shape_comments(pkg), drop_link_targets(src, reps)
     blank_pictures(src, ("BinData/",))
     note_hidden_text(src, alt, links)
+    note_unread(src, count_unread(pkg))
     sweep(src, reps)
     pkg.save(out)
+
+
+def count_unread(pkg: Package) -> int:
+    """How many charts (``Chart/chart1.xml``) and word art shapes (``<hp:textart text="…">``) the package holds."""
+    parts = sum(1 for n in pkg.names() if _CHART.fullmatch(n))
+    return parts + sum(len(_TEXT_ART.findall(pkg.data[n])) for n in MODEL.parts(pkg))
 
 
 def empty_shape_comments(pkg: Package) -> int:

@@ -377,6 +377,14 @@ def note_hidden_text(src: Source, alt: int, links: int) -> None:
                          "address holding a replaced mention); the links' text stays")
 
 
+def note_unread(src: Source, n: int) -> None:
+    """Name in ``src.notes`` the charts, diagrams and word art whose text no reader gives the tagger (a chart's
+    labels, ``<hp:textart text="…">``): the sweep replaces in them only what the text's spans replaced."""
+    if n:
+        src.notes.append(f"{n} chart(s), diagram(s) or word art not read: their text is replaced only where it "
+                         "repeats a mention replaced in the body; look at them before publishing")
+
+
 def blank_authors(pkg: Package) -> None:
     """Empty every author-like attribute in every XML part (comments, revisions, people, memos)."""
     for name in pkg.xml_parts():
