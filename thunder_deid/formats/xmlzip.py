@@ -342,11 +342,13 @@ _LOCAL_PATH = re.compile(r"[A-Za-z]:[\\/]|\\\\")
 
 def replaced_mentions(src: Source, reps: Iterable) -> set[str]:
     """The text of every span replaced in the document, case-folded, for :func:`drops_link`; a replacement that
-    contains its mention (tag mode) hides nothing and is skipped."""
+    contains its mention (tag mode) hides nothing and is skipped, and so is a mention of one character (``A``,
+    ``3``: every link would hold one; a dropped link costs less than a replaced attribute, so two suffice where
+    :func:`_safe_surfaces` wants six ASCII characters)."""
     out = set()
     for r in reps:
         surface = src.text[r.start:r.end].strip()
-        if surface and surface not in r.text:
+        if len(surface) >= 2 and surface not in r.text:
             out.add(surface.casefold())
     return out
 
