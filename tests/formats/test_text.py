@@ -32,6 +32,8 @@ def _roundtrip(tmp_path: Path, data: bytes, name: str = "a.txt"):
     ("euc-kr", "\r\n", b"", "euc-kr"),
     ("cp949", "\r", b"", "cp949"),  # 똠 is outside EUC-KR's 2,350 syllables: only CP949 holds it
     ("utf-16-le", "\r\n", b"\xff\xfe", "utf-16-le"),
+    ("utf-32-le", "\r\n", b"\xff\xfe\x00\x00", "utf-32-le"),  # its BOM begins with UTF-16-LE's
+    ("utf-32-be", "\n", b"\x00\x00\xfe\xff", "utf-32-be"),
 ])
 def test_encodings_and_line_endings_round_trip_outside_spans(tmp_path, encoding, newline, bom, reported):
     text = TEXT.replace("\n", newline) + ("똠양꿍" if encoding == "cp949" else "")
@@ -66,6 +68,33 @@ def test_binary_and_undecodable_files_get_one_line_naming_the_file(tmp_path):
     assert "홍길동" not in str(e.value)
     with pytest.raises(ThunderDeidError, match=r"c\.exe: unsupported file type '\.exe'"):
         get_format(tmp_path / "c.exe")
+
+
+def test_utf32_is_read_as_utf32_not_as_utf16_with_nuls(tmp_path):
+    """Probed 2026-12-05 (audit 05): UTF-32's BOM FF FE 00 00 begins with UTF-16-LE's, so a UTF-32 file was
+    read as UTF-16, every letter followed by a NUL; the model read past the names (exit 0, names kept)."""
+    src, reps, out = _roundtrip(tmp_path, TEXT.encode("utf-32"))
+    assert src.encoding == "utf-32-le" and src.text == TEXT and "\x00" not in src.text
+    assert out.decode("utf-32") == TEXT.replace("홍길동", "[인명]").replace("김철수", "[인명]")
+    (tmp_path / "cut.txt").write_bytes(TEXT.encode("utf-32")[:-1])  # a truncated last character
+    with pytest.raises(ThunderDeidError, match=r"cut\.txt: broken utf-32-le text \(byte offset \d+\)"):
+        next(get_format(tmp_path / "cut.txt").read(tmp_path / "cut.txt", "cut"))
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+def test_utf16_without_a_bom_is_told_how_to_save_it(tmp_path, encoding):
+    """A BOM-less UTF-16 file was refused as "binary file"; it is still refused (the byte order would be a
+    guess), with what it looks like and what to do. A binary file or BOM-less UTF-32 keeps the binary message."""
+    path = tmp_path / "a.txt"
+    path.write_bytes((TEXT * 300).encode(encoding))  # past the 8 KiB looked at: it may end inside a character
+    with pytest.raises(ThunderDeidError) as e:
+        next(get_format(path).read(path, "a"))
+    assert str(e.value) == (f"{path}: UTF-16 text without a byte-order mark (NUL bytes between letters); "
+                            "save it as UTF-8, or as UTF-16 with a BOM")
+    for data in (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", TEXT.encode("utf-32-le"), b"\x00\x01\x02binary"):
+        path.write_bytes(data)
+        with pytest.raises(ThunderDeidError, match=r"a\.txt: binary file, not text \(NUL bytes\)"):
+            next(get_format(path).read(path, "a"))
 
 
 def test_a_replacement_the_legacy_encoding_cannot_hold_is_an_error_not_mojibake(tmp_path):
@@ -107,7 +136,7 @@ _PIECES = st.sampled_from(["피고인", "홍길동", "은 ", "서울", "\r\n", "
 
 @settings(max_examples=60, deadline=None)
 @given(pieces=st.lists(_PIECES, min_size=1, max_size=30), cuts=st.lists(st.integers(0, 400), max_size=8),
-       encoding=st.sampled_from(["utf-8", "utf-8-sig", "cp949", "utf-16"]))
+       encoding=st.sampled_from(["utf-8", "utf-8-sig", "cp949", "utf-16", "utf-32"]))
 def test_bytes_outside_replacements_are_the_input_bytes(tmp_path_factory, pieces, cuts, encoding):
     """Whatever the line endings, encoding and replacement positions: the output is, byte for byte, the
     input's bytes between the replacements and the replacements encoded alike."""
@@ -127,7 +156,7 @@ def test_bytes_outside_replacements_are_the_input_bytes(tmp_path_factory, pieces
     # the encoding as detected: an ASCII-only CP949 file is indistinguishable from UTF-8, and is written so
     codec = {"utf-8-sig": "utf-8"}.get(src.encoding, src.encoding)
     assert src.encoding == encoding or (encoding, src.encoding) in (("cp949", "utf-8"), ("cp949", "euc-kr"),
-                                                                     ("utf-16", "utf-16-le"))
+                                                                     ("utf-16", "utf-16-le"), ("utf-32", "utf-32-le"))
     bom = data[:len(data) - len(text.encode(codec))]
     expected, pos = bom, 0
     for r in reps:

@@ -1,6 +1,6 @@
-"""Plain text (``.txt``, ``.md``): UTF-8, UTF-8 with a BOM, UTF-16 with a BOM, or the Korean legacy
-encodings EUC-KR and CP949, detected and reported. Line endings are kept exactly (CRLF, CR, LF), and the
-output is written in the input's encoding with its BOM, so every byte outside a replacement is unchanged.
+"""Plain text (``.txt``, ``.md``): UTF-8, UTF-8 with a BOM, UTF-16 or UTF-32 with a BOM, or the Korean
+legacy encodings EUC-KR and CP949, detected and reported. Line endings are kept exactly (CRLF, CR, LF), and
+the output is written in the input's encoding with its BOM, so every byte outside a replacement is unchanged.
 
     >>> src = decode_text("피고인 김민준은\\r\\n".encode("cp949"), Path("a.txt"), "a")
     >>> src.encoding, src.text
@@ -14,13 +14,17 @@ output is written in the input's encoding with its BOM, so every byte outside a 
 from __future__ import annotations
 
 import codecs
+import unicodedata
 from pathlib import Path
 from typing import Iterable, Iterator
 
 from thunder_deid.errors import ThunderDeidError
 from thunder_deid.formats.base import Format, Segment, Source, apply_replacements, read_bytes, register
 
-_BOMS = ((codecs.BOM_UTF8, "utf-8-sig", "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le", "utf-16-le"),
+# UTF-32 first: its little-endian BOM (FF FE 00 00) begins with UTF-16's (FF FE), and read as UTF-16 a
+# UTF-32 file had become letters with NULs between them, which the model read past (names kept, exit 0)
+_BOMS = ((codecs.BOM_UTF8, "utf-8-sig", "utf-8"), (codecs.BOM_UTF32_LE, "utf-32-le", "utf-32-le"),
+         (codecs.BOM_UTF32_BE, "utf-32-be", "utf-32-be"), (codecs.BOM_UTF16_LE, "utf-16-le", "utf-16-le"),
          (codecs.BOM_UTF16_BE, "utf-16-be", "utf-16-be"))
 # tried in order: EUC-KR is the strict subset, so a file that fits it is reported as EUC-KR
 _LEGACY = ("euc-kr", "cp949")
@@ -36,6 +40,9 @@ def decode_text(data: bytes, path: Path, doc_id: str) -> Source:
                 raise ThunderDeidError(f"{path}: broken {name} text (byte offset {e.start + len(bom)})") from None
             return _source(doc_id, text, name, codec, path)
     if b"\x00" in data[:8192]:
+        if _looks_utf16(data[:8192]):
+            raise ThunderDeidError(f"{path}: UTF-16 text without a byte-order mark (NUL bytes between letters); "
+                                   "save it as UTF-8, or as UTF-16 with a BOM")
         raise ThunderDeidError(f"{path}: binary file, not text (NUL bytes); convert it to a supported format first")
     try:
         return _source(doc_id, data.decode("utf-8"), "utf-8", "utf-8", path)
@@ -48,6 +55,29 @@ def decode_text(data: bytes, path: Path, doc_id: str) -> Source:
             continue
     line = data.count(b"\n", 0, first_bad) + 1
     raise ThunderDeidError(f"{path}:{line}: neither UTF-8 nor CP949/EUC-KR text (byte offset {first_bad})")
+
+
+def _looks_utf16(head: bytes) -> bool:
+    """Whether ``head`` reads as UTF-16 text without a BOM, in one byte order or the other: most of its NULs the
+    high bytes of pairs (spaces, digits and line breaks have one; a Hangul syllable seldom does), and no control
+    character in it but tabs and line breaks, nothing unassigned or private. Only told, not read: without a BOM
+    the byte order is a guess, and a wrong guess garbles the whole file.
+
+    >>> _looks_utf16("대법원 2020. 3. 5.\\r\\n".encode("utf-16-le")), _looks_utf16("가".encode("utf-32-le"))
+    (True, False)
+    >>> _looks_utf16(b"\\x89PNG\\r\\n\\x1a\\n\\x00\\x00\\x00\\rIHDR"), _looks_utf16(b"\\x00\\x01\\x02binary")
+    (False, False)
+    """
+    for codec, high, low in (("utf-16-le", head[1::2], head[::2]), ("utf-16-be", head[::2], head[1::2])):
+        if high.count(0) <= low.count(0):
+            continue
+        try:  # incremental: the head may end inside a character
+            text = codecs.getincrementaldecoder(codec)().decode(head)
+        except UnicodeDecodeError:
+            continue
+        if all(c in "\t\n\r\f" or unicodedata.category(c) not in ("Cc", "Cn", "Co") for c in text):
+            return True
+    return False
 
 
 def _source(doc_id: str, text: str, name: str, codec: str, path: Path) -> Source:
@@ -84,7 +114,8 @@ class Text(Format):
     name = "text"
     suffixes = (".txt", ".md")
     output_suffix = None
-    description = "plain text: UTF-8 (BOM or not), UTF-16 with BOM, CP949/EUC-KR; encoding and line endings kept"
+    description = ("plain text: UTF-8 (BOM or not), UTF-16 or UTF-32 with BOM, CP949/EUC-KR; encoding and line "
+                   "endings kept")
 
     def read(self, path: Path, doc_id: str) -> Iterator[Source]:
         yield decode_text(read_bytes(path), path, doc_id)
