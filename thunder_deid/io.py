@@ -1,14 +1,17 @@
 """Atomic output: write to a temporary file beside the target, then rename it into place, so an
-interrupted run never leaves a half-written output and never touches an input. Reading: :func:`text_lines`
-and :func:`read_text` turn a missing file, a folder, a broken gzip or non-UTF-8 bytes into one
-:class:`ThunderDeidError` naming the file (and line), never quoting its contents."""
+interrupted run never leaves a half-written output and never touches an input. An output that is a stream
+(a pipe, ``/dev/stdout``, a device) is written straight into instead, and a write that fails names the
+output. Reading: :func:`text_lines` and :func:`read_text` turn a missing file, a folder, a broken gzip or
+non-UTF-8 bytes into one :class:`ThunderDeidError` naming the file (and line), never quoting its contents."""
 
 from __future__ import annotations
 
 import contextlib
 import gzip
+import io
 import os
 import re
+import stat
 import tempfile
 import zlib
 from pathlib import Path
@@ -34,31 +37,101 @@ def _default_mode(path: Path) -> int:
 @contextlib.contextmanager
 def atomic_writer(path: str | Path, mode: str = "w", encoding: str | None = "utf-8",
                   private: bool = False) -> Iterator[IO]:
-    """Open ``path`` for writing through a temporary file that replaces it only on success; ``private``: readable
-    by its owner alone (0600), for files that hold personal data.
+    """Open ``path`` for writing through a temporary file that replaces it only on success (a stream, see
+    :func:`is_stream`, is written into as it is); ``private``: readable by its owner alone (0600), for files
+    that hold personal data. An OSError of the writing is a
+    :class:`ThunderDeidError` naming ``path`` (but a BrokenPipeError: the reader of a pipe has gone).
 
     >>> with atomic_writer("/tmp/x.txt") as f:
     ...     _ = f.write("hello")
     """
     path = Path(path)
     check_output_file(path)
-    created = _make_parents(path.parent)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    if is_stream(path):
+        with _open_stream(path, mode, encoding) as f:
+            yield f
+        return
+    created, tmp = _make_parents(path.parent), None
     try:
-        # newline="": what is written is what the file holds (a CRLF text stays CRLF on every platform)
-        with os.fdopen(fd, mode, encoding=None if "b" in mode else encoding, newline=None if "b" in mode else "") as f:
+        fd, tmp = _named(path, tempfile.mkstemp, prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        with _output_file(fd, path, mode, encoding) as f:
             yield f
             f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o600 if private else _default_mode(path))
-        os.replace(tmp, path)
+            _named(path, os.fsync, f.fileno())
+        _named(path, os.chmod, tmp, 0o600 if private else _default_mode(path))
+        _named(path, os.replace, tmp, path)
     except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
+        if tmp is not None:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
         for d in created:  # leave no empty folders behind either (deepest first)
             with contextlib.suppress(OSError):
                 d.rmdir()
         raise
+
+
+def is_stream(path: str | Path) -> bool:
+    """Whether ``path`` exists and is, or a link leads to, something other than a regular file or a folder: a
+    pipe (``mkfifo``, ``>(cmd)``'s ``/dev/fd/63``), a terminal, ``/dev/null``. Such an output is written into,
+    never replaced: a rename would put a regular file where the reader waits (as root, in place of /dev/full)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+def _open_stream(path: Path, mode: str, encoding: str | None) -> IO:
+    """``path`` (a stream) opened for writing as it is: no temporary file, no truncation, no fsync or chmod
+    (a pipe has no data to sync; /dev/null's mode is not ours to change)."""
+    try:
+        fd = os.open(path, os.O_WRONLY)
+    except OSError as e:
+        raise _write_error(path, e) from None
+    return _output_file(fd, path, mode, encoding)
+
+
+class _Output(io.FileIO):
+    """The raw file under an output's buffers: a write that fails, whenever the buffers pass it on (a write, a
+    flush, the close), names the output. A full disk had printed ``error:: No space left on device``, naming
+    nothing, and failed a folder's file as "unexpected OSError"."""
+
+    def __init__(self, fd: int, path: Path):
+        super().__init__(fd, "w")
+        self.path = path
+
+    def write(self, b) -> int | None:
+        try:
+            return super().write(b)
+        except BrokenPipeError:
+            raise  # the reader has gone (``| head``): the command line's quiet end, not a fault of this output
+        except OSError as e:
+            raise _write_error(self.path, e) from None
+
+
+def _output_file(fd: int, path: Path, mode: str, encoding: str | None) -> IO:
+    """What ``os.fdopen(fd, mode)`` gives, over :class:`_Output`; text with ``newline=""``: what is written is
+    what the file holds (a CRLF text stays CRLF on every platform)."""
+    buffered = io.BufferedWriter(_Output(fd, path))
+    return buffered if "b" in mode else io.TextIOWrapper(buffered, encoding=encoding, newline="")
+
+
+def _named(path: Path, call, *args, **kwargs):
+    """``call(*args, **kwargs)``, its OSError a failed write of ``path``."""
+    try:
+        return call(*args, **kwargs)
+    except OSError as e:
+        raise _write_error(path, e) from None
+
+
+def _write_error(path: Path, e: OSError) -> ThunderDeidError:
+    """The one line a failed write gives: the output's name, never the temporary file's beside it (a process
+    substitution had been told ``/dev/fd/.63.pqu2ku71.tmp: No such file or directory``).
+
+    >>> str(_write_error(Path("out/a.txt"), OSError(28, "No space left on device")))
+    'output out/a.txt: cannot write (No space left on device)'
+    """
+    return ThunderDeidError(f"output {path}: cannot write ({e.strerror or type(e).__name__})")
 
 
 def check_output_file(path: str | Path) -> None:
@@ -66,6 +139,10 @@ def check_output_file(path: str | Path) -> None:
     path = Path(path)
     if path.is_dir():
         raise ThunderDeidError(f"output {path} is a folder; expected a file path")
+    if is_stream(path):  # written into where it is: its folder need not be writable (/dev/fd is not, to a user)
+        if not os.access(path, os.W_OK):
+            raise ThunderDeidError(f"output {path} is not writable")
+        return
     for parent in path.parents:
         if parent.exists():
             if not parent.is_dir():
