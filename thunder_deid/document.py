@@ -153,8 +153,8 @@ def read_jsonl(path: str | Path) -> Iterator[Document]:
         where = f"{path}:{lineno}"
         try:
             obj = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise DocumentError(f"{where}: invalid JSON ({e.msg} at column {e.colno})") from None
+        except json.JSONDecodeError as e:  # some of json's messages end in "at" themselves ("... character at")
+            raise DocumentError(f"{where}: invalid JSON ({e.msg.removesuffix(' at')} at column {e.colno})") from None
         yield Document.from_dict(obj, where)
 
 

@@ -40,7 +40,7 @@ def parquet_row(row: dict[str, Any]) -> dict[str, Any]:
         try:
             meta = json.loads(meta)
         except json.JSONDecodeError as e:
-            raise DocumentError(f"'meta' is not JSON ({e.msg} at column {e.colno})") from None
+            raise DocumentError(f"'meta' is not JSON ({e.msg.removesuffix(' at')} at column {e.colno})") from None
     if isinstance(meta, dict):
         d = {**meta, **d}
     elif meta is not None:

@@ -23,6 +23,8 @@ def test_round_trip_keeps_unknown_fields(tmp_path):
     "line, message",
     [
         ("{not json", "in.jsonl:2: invalid JSON"),
+        # json's own message ends in "at": it had read "Invalid control character at at column 23"
+        ('{"id": "d", "text": "가\t나"}', "in.jsonl:2: invalid JSON (Invalid control character at column 23)"),
         ('{"text": "x"}', "in.jsonl:2: missing field 'id'"),
         ('{"id": "d", "text": "x", "spans": [{"start": 0, "label": "인명"}]}', "in.jsonl:2 (id 'd') span 0: missing field 'end'"),
         ('{"id": "d", "text": "x", "spans": [{"start": "0", "end": 1, "label": "인명"}]}', "must be integers"),

@@ -102,7 +102,8 @@ def _read_json(p: Path) -> dict[str, Any]:
     try:
         obj = json.loads(read_text(p, "model file"))
     except json.JSONDecodeError as e:
-        raise ThunderDeidError(f"{p}: invalid JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+        raise ThunderDeidError(f"{p}: invalid JSON ({e.msg.removesuffix(' at')} at line {e.lineno}, "
+                               f"column {e.colno})") from None
     if not isinstance(obj, dict):
         raise ThunderDeidError(f"{p}: expected a JSON object")
     return obj

@@ -66,7 +66,7 @@ def _json_line(line: str):
     try:
         return json.loads(line)
     except json.JSONDecodeError as e:
-        raise DocumentError(f"input line: invalid JSON ({e.msg} at column {e.colno})") from None
+        raise DocumentError(f"input line: invalid JSON ({e.msg.removesuffix(' at')} at column {e.colno})") from None
 
 
 def _settle_fsspec_http() -> None:
