@@ -218,12 +218,14 @@ def cmd_redact(a: argparse.Namespace) -> int:
     piped_in, piped_out = str(a.input) == "-", str(a.output) == "-"
     with tempfile.TemporaryDirectory(prefix="thunder-deid-") as tmp:  # owner-only; holds the text for the run only
         inp = _stdin_file(Path(tmp)) if piped_in else a.input
+        out = None
         try:
             out = _stdout_file(inp, Path(tmp), a.mode or policy.mode) if piped_out else a.output
             summary = redact_path(inp, out, a.mode, a.model, a.device, not a.no_patterns, seed=a.seed,
                                   mapping=a.mapping, policy=policy, restart=a.restart, **_load_options(a))
-        except ThunderDeidError as e:  # the text was saved to a file of ours: name what the user gave
-            raise ThunderDeidError(str(e).replace(str(inp), "<stdin>")) if piped_in else e from None
+        except ThunderDeidError as e:  # the text passes through files of ours: name what the user gave
+            msg = str(e).replace(str(inp), "<stdin>") if piped_in else str(e)
+            raise ThunderDeidError(msg.replace(str(out), "<stdout>") if piped_out and out else msg) from None
         if piped_out:
             sys.stdout.buffer.write(out.read_bytes())
             sys.stdout.flush()
