@@ -73,3 +73,5 @@ def test_text_the_tokenizer_cannot_read_is_a_clear_error_and_stray_characters_st
     for c in ("\x00", "\x7f", "\U0001F600"):
         text = f"피고인{c}김민준은 송금하였다.\n피해자 이서연은 김민준에게 전화하였다."
         assert tagger.redact(text, mode="court") == f"피고인{c}A는 송금하였다.\n피해자 B는 A에게 전화하였다."
+    # a combining mark after a name is the name's: it had stayed on the replacement, and the particle unrepaired
+    assert tagger.redact("피고인 김민준\u0301은 갔다", mode="court") == "피고인 A는 갔다"

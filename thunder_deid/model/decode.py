@@ -432,7 +432,8 @@ def _unbalanced(chunk: str, c: str, other: str) -> bool:
 def trim_edges(spans: Sequence[Span], text: str) -> list[Span]:
     """Spans without the punctuation a mention cannot start or end with: ``:``, ``;``, ``,``, a straight
     quote, an opening or closing bracket the span holds more of than of its partner, a control character or
-    an emoji (a span of a NUL alone had become a person of its own in court style).
+    an emoji (a span of a NUL alone had become a person of its own in court style); and with the combining marks
+    after its last letter (``김민준\\u0301은`` had come out as ``Á은``).
 
         >>> t = "피해자 홍길동:에게, 「홍길동》에게, 주소: 서울 (역삼동)), \\x00김민준"
         >>> sp = [Span(4, 8, "인명"), Span(12, 17, "인명"), Span(25, 34, "주소"), Span(36, 40, "인명")]
@@ -446,6 +447,8 @@ def trim_edges(spans: Sequence[Span], text: str) -> list[Span]:
             a += 1
         while a < b and _loose_end(text, a, b):
             b -= 1
+        while a < b and b < len(text) and unicodedata.category(text[b]).startswith("M"):
+            b += 1  # a combining mark belongs to the letter before it: left out, it would sit on the replacement
         if a < b:
             out.append(s if (a, b) == (s.start, s.end) else replace(s, start=a, end=b))
     return out
