@@ -103,8 +103,9 @@ def plan(inp: Path, out: Path, mode: str) -> tuple[list[Job], list[Path], bool]:
         other = next((f for f in formats().values() if out.suffix.lower() in f.suffixes), None)
         if mode != "json" and not want and not as_text and other is not None and other.name != fmt.name:
             # text written under a .docx or .jsonl name opens in nothing that name promises
+            also = " (or *.txt for its text)" if fmt.name not in ("text", "jsonl") else ""
             raise ThunderDeidError(f"output {out}: a {inp.suffix or 'text'} input is written as it is read, not as "
-                                   f"{other.name.upper()}; name the output *{inp.suffix or '.txt'}")
+                                   f"{other.name.upper()}; name the output *{inp.suffix or '.txt'}{also}")
         return [Job(inp, inp.name, document_id(inp), fmt, out, as_text)], [], False
     if not inp.is_dir():
         raise ThunderDeidError(f"{inp}: neither a regular file nor a folder (a pipe or a device); save it to a file first")

@@ -90,6 +90,8 @@ def test_cli_prints_one_summary_line_and_fails_on_a_single_bad_file(tree, tmp_pa
     (tmp_path / "e.pdf").write_bytes(b"%PDF-1.4")              # checked before the file is read
     assert main(["redact", str(tmp_path / "e.pdf"), str(tmp_path / "e.out.docx")]) == 2
     assert "a .pdf input is written as .pdf (or .txt); name the output *.pdf" in capsys.readouterr().err
+    assert main(["redact", str(tree / "2020" / "형사" / "c.docx"), str(tmp_path / "c.md")]) == 2
+    assert "name the output *.docx (or *.txt for its text)" in capsys.readouterr().err
     # any document can be written as plain UTF-8 text instead
     assert main(["redact", str(tree / "2020" / "형사" / "c.docx"), str(tmp_path / "c.txt")]) == 0
     text = (tmp_path / "c.txt").read_text(encoding="utf-8")
