@@ -5,7 +5,9 @@
 Prints a small aligned table, or with ``--json`` one object with keys ``strict_typed``,
 ``partial_typed``, ``strict_binary``, ``partial_binary`` (each ``{tp, fp, fn, precision, recall,
 f1}``), ``documents``, ``prediction_sets``, ``missing_documents``, ``gold_segments``,
-``non_pii_segments``, ``labels``, ``level`` and, with ``--per-type``, ``per_type``.
+``non_pii_segments``, ``labels``, ``level`` and, with ``--per-type``, ``per_type``; with several ``--gold``
+realisations also ``realisations`` and ``distinct_documents`` (``documents`` and the segment counts are summed over
+the realisations, as the table shows them).
 """
 
 from __future__ import annotations
@@ -81,6 +83,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
     resamples = args.bootstrap or (1000 if args.baseline else 0)
     if resamples < 0:
         raise ThunderDeidError(f"--bootstrap: expected a number of resamples of at least 1, got {args.bootstrap}")
+    if args.seed < 0:
+        raise ThunderDeidError(f"--seed: expected a resampling seed of at least 0, got {args.seed}")
     if not 0 < args.confidence < 1:
         raise ThunderDeidError(f"--confidence: expected a share between 0 and 1, got {args.confidence}")
     if len(args.gold) > 1:
@@ -89,6 +93,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
         scores, intervals, overlapping, extra = _score_one(args, labels, resamples)
     if args.json:
         out = scores.to_dict()
+        # with several realisations the segment counts are summed over them: "documents" says as much too,
+        # "distinct_documents" how many documents they realise
+        if extra:
+            extra = {"realisations": extra["realisations"], "distinct_documents": extra["documents"]}
         out.update(labels=None if labels is None else sorted(labels), level=args.level,
                    overlapping_predictions=overlapping, **extra)
         if intervals:

@@ -2,7 +2,7 @@
 
     >>> from thunder_deid.document import Document, Span
     >>> problems(Document("d1", "홍길동은", [Span(0, 3, "인명"), Span(2, 4, "인명")]))
-    ["document 'd1': span 1 [2, 4) overlaps span 0 [0, 3)"]
+    ["document 'd1': span [2, 4) overlaps span [0, 3)"]
 """
 
 from __future__ import annotations
@@ -22,17 +22,20 @@ def problems(doc: Document, *, taxonomy: Taxonomy | None = None, check_labels: b
     n = len(doc.text)
     prev_end, prev_i = -1, -1
     for i, s in enumerate(doc.spans):
-        where = f"document {doc.id!r}: span {i} [{s.start}, {s.end})"
+        # a span is named by its offsets: an index would count in start order, not the file's
+        where = f"document {doc.id!r}: span [{s.start}, {s.end})"
         if not (0 <= s.start < s.end <= n):
             out.append(f"{where} is out of range for a text of {n} characters" if s.start < s.end
                        else f"{where} is empty or reversed")
             continue
         if not allow_overlap and s.start < prev_end:
-            out.append(f"{where} overlaps span {prev_i} [{doc.spans[prev_i].start}, {prev_end})")
+            out.append(f"{where} overlaps span [{doc.spans[prev_i].start}, {prev_end})")
         if s.end > prev_end:
             prev_end, prev_i = s.end, i
         expected = s.extra.get("text")
-        if isinstance(expected, str) and expected != doc.text[s.start : s.end]:
+        if expected is not None and not isinstance(expected, str):
+            out.append(f"{where}: its 'text' field is not a string")
+        elif isinstance(expected, str) and expected != doc.text[s.start : s.end]:
             out.append(f"{where}: its 'text' field does not match the document text at that offset")
         if check_labels and s.label not in tax:
             out.append(f"{where}: unknown label {s.label!r}{tax.did_you_mean(s.label)}")

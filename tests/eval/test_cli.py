@@ -129,7 +129,10 @@ def test_realisations_are_summed_per_document_and_resampled_together(tmp_path, c
                      "--bootstrap", "300", "--baseline", files["b1"], files["b2"])
     assert rc == 0
     both = json.loads(out)
-    assert both["realisations"] == 2 and both["documents"] == 2
+    # documents and segment counts both summed over the realisations, as the table prints them
+    assert both["realisations"] == 2 and both["distinct_documents"] == 2
+    assert both["documents"] == one[0]["documents"] + one[1]["documents"] == 4
+    assert both["gold_segments"] == one[0]["gold_segments"] + one[1]["gold_segments"]
     for v in ("strict_typed", "partial_binary"):
         assert [both[v][k] for k in ("tp", "fp", "fn")] == [one[0][v][k] + one[1][v][k] for k in ("tp", "fp", "fn")]
     # by hand: per document, TP/FP/FN summed over the realisations, then the usual resamples of documents
@@ -157,3 +160,17 @@ def test_realisations_must_pair_up_and_be_the_same_documents(tmp_path, capsys):
     assert rc == 2 and "--baseline: 1 file(s) for 2 --gold realisations" in err
     rc, _, err = run(capsys, "--gold", g1, other, "--pred", g1, other)
     assert rc == 2 and f"{other}: not a realisation of the same documents as {g1} (document 'd2'" in err
+
+
+def test_bad_span_text_fields_and_a_negative_seed_are_one_line(tmp_path, capsys):
+    """A span's 'text' field that is not a string had crashed the check (IndexError); a negative --seed had
+    been numpy's traceback."""
+    (tmp_path / "g.jsonl").write_text(json.dumps({"id": "d1", "text": "홍길동은 산다", "spans": [
+        {"start": 0, "end": 3, "label": "인명"}]}, ensure_ascii=False) + "\n", encoding="utf-8")
+    (tmp_path / "p.jsonl").write_text(json.dumps({"id": "d1", "text": "홍길동은 산다", "spans": [
+        {"start": 0, "end": 3, "label": "인명", "text": 5}]}, ensure_ascii=False) + "\n", encoding="utf-8")
+    rc, _, err = run(capsys, "--gold", tmp_path / "g.jsonl", "--pred", tmp_path / "p.jsonl")
+    assert rc == 2 and "document 'd1': span [0, 3): its 'text' field is not a string" in err
+    rc, _, err = run(capsys, "--gold", tmp_path / "g.jsonl", "--pred", tmp_path / "g.jsonl", "--bootstrap", "10",
+                     "--seed", "-1")
+    assert rc == 2 and "--seed: expected a resampling seed of at least 0, got -1" in err

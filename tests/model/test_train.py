@@ -216,7 +216,7 @@ def test_a_label_outside_the_taxonomy_names_file_document_and_span(data, tiny_to
     setattr(job, {"--train": "train", "--valid": "valid", "--train-extra": "train_extra"}[flag], bad)
     with pytest.raises(LabelError) as e:
         run(job)
-    assert str(e.value).startswith(f"{flag} {bad}: document 'mine-7', span 0 [3, 11): unknown label '사건번호'")
+    assert str(e.value).startswith(f"{flag} {bad}: document 'mine-7', span [3, 11): unknown label '사건번호'")
     assert "did you mean '재판사건번호'" in str(e.value)
     assert not (data / "run" / "metrics.jsonl").exists()
 

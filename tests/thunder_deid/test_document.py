@@ -42,7 +42,7 @@ def test_bad_lines_name_file_and_line(tmp_path, line, message):
 @pytest.mark.parametrize(
     "spans, fragment",
     [
-        ([Span(0, 3, "인명"), Span(2, 4, "인명")], "span 1 [2, 4) overlaps span 0"),
+        ([Span(0, 3, "인명"), Span(2, 4, "인명")], "span [2, 4) overlaps span [0, 3)"),
         ([Span(0, 9, "인명")], "out of range"),
         ([Span(2, 2, "인명")], "empty or reversed"),
         ([Span(0, 3, "레스토랑")], "unknown label '레스토랑'"),

@@ -34,15 +34,15 @@ def targets_of(doc: Document, level: str = "leaf", where: str = "") -> Document:
 
     >>> targets_of(Document("d1", "사건 2023가단1", [Span(3, 11, "사건번호")]), where="--train a.jsonl")
     Traceback (most recent call last):
-    thunder_deid.errors.LabelError: --train a.jsonl: document 'd1', span 0 [3, 11): unknown label '사건번호': not a node of the taxonomy (did you mean '재판사건번호' or '경찰사건번호' or '사건'?) (`thunder-deid taxonomy show` lists the labels)
+    thunder_deid.errors.LabelError: --train a.jsonl: document 'd1', span [3, 11): unknown label '사건번호': not a node of the taxonomy (did you mean '재판사건번호' or '경찰사건번호' or '사건'?) (`thunder-deid taxonomy show` lists the labels)
     """
     spans = []
-    for i, s in enumerate(doc.spans):
+    for s in doc.spans:
         try:
             spans.append(Span(s.start, s.end, target(s.full_label, level)))
         except LabelError as e:
             at = f"{where}: " if where else ""
-            raise LabelError(f"{at}document {doc.id!r}, span {i} [{s.start}, {s.end}): {e} "
+            raise LabelError(f"{at}document {doc.id!r}, span [{s.start}, {s.end}): {e} "
                              "(`thunder-deid taxonomy show` lists the labels)") from None
     return Document(doc.id, doc.text, spans, doc.meta)
 
