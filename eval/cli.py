@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 from thunder_deid.document import read_jsonl
@@ -229,8 +230,47 @@ def overlapping_spans(docs) -> int:
     return n
 
 
+def cmd_align(args: argparse.Namespace) -> int:
+    from thunder_deid.eval.align import Labels, align_files, read_labels
+    from thunder_deid.io import check_input_file, check_output_file, refuse_overwrite_input
+
+    check_input_file(args.original, "original")
+    if not args.redacted.is_dir():
+        check_input_file(args.redacted, "redacted")
+    refuse_overwrite_input([args.original, args.redacted], args.out)
+    check_output_file(args.out)
+    labels = Labels(read_labels(args.labels) if args.labels else {}, args.default_label)
+    n, spans, missing = align_files(args.original, args.redacted, args.out, labels)
+    print(f"aligned {n} document(s), {spans} span(s) -> {args.out}")
+    if labels.guessed:
+        print(f"{labels.guessed} replacement(s) stood before another with only spaces between them while the "
+              "original held more spaces there: where they split is a guess", file=sys.stderr)
+    if missing:
+        print(f"{missing} document(s) of {args.original} have no redacted text: eval counts their gold spans as missed",
+              file=sys.stderr)
+    return 0
+
+
 def register(sub: "argparse._SubParsersAction") -> None:
     from thunder_deid.cli import HelpFormatter
+
+    p = sub.add_parser("align", formatter_class=HelpFormatter,
+                       help="spans from another system's masked text, to score it with eval",
+                       description="Find the spans another system replaced, from its de-identified text and the "
+                       "original: where its text leaves the original, up to where they agree again, is a "
+                       "replaced mention, and the token standing there ([인명], <PERSON>, ***) names its label "
+                       "(a taxonomy node, or --labels, or --default-label). The system must keep the rest of the "
+                       "text as it was.\n\nexample:\n  thunder-deid align test.jsonl presidio_out.jsonl "
+                       "presidio.jsonl --labels presidio_labels.yaml\n  thunder-deid eval --gold test.jsonl "
+                       "--pred presidio.jsonl --label-set general18")
+    p.add_argument("original", type=Path, help="the original documents (JSONL, e.g. the gold file; spans not read)")
+    p.add_argument("redacted", type=Path, help="the system's texts: a JSONL of {id, text}, or a folder of .txt "
+                   "files named by document id")
+    p.add_argument("out", type=Path, help="JSONL of the original documents with the spans found (eval --pred)")
+    p.add_argument("--labels", type=Path, metavar="FILE", help="YAML mapping the system's tokens to taxonomy labels "
+                   "(PERSON: 인명); brackets are stripped before lookup")
+    p.add_argument("--default-label", metavar="LABEL", help="label of a token nothing names (for binary scores)")
+    p.set_defaults(func=cmd_align)
 
     p = sub.add_parser("eval", help="word-segment scores of predictions against gold (four variants)",
                        formatter_class=HelpFormatter, description=DESCRIPTION)

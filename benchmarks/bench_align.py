@@ -1,0 +1,54 @@
+"""How exactly ``thunder-deid align`` recovers spans from a masked text: each file's predicted spans are rendered
+as ``[label]`` masks (overlapping spans: the first kept), aligned back with the original, and compared span for
+span (edges without spaces, as ``align`` writes them).
+
+    python benchmarks/bench_align.py runs/s40/F4.prec150.34299.jsonl runs/s40/F4.fact.34299.jsonl
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from thunder_deid.document import read_jsonl
+from thunder_deid.eval.align import Labels, align_text
+
+
+def masked(doc) -> tuple[str, list[tuple[int, int, str]]]:
+    out, kept, k = [], [], 0
+    for s in doc.spans:
+        if s.start < k:
+            continue
+        out += [doc.text[k:s.start], f"[{s.label}]"]
+        a, b = s.start, s.end
+        while a < b and doc.text[a].isspace():
+            a += 1
+        while a < b and doc.text[b - 1].isspace():
+            b -= 1
+        if a < b:
+            kept.append((a, b, s.label))
+        k = s.end
+    return "".join(out + [doc.text[k:]]), kept
+
+
+def main(paths: list[str]) -> None:
+    print("| file | documents | characters | spans | recovered exactly | missed | extra | guesses counted | seconds |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for path in paths:
+        docs = list(read_jsonl(path))
+        n = chars = spans = same = missed = extra = guessed = 0
+        t = time.perf_counter()
+        for d in docs:
+            red, want = masked(d)
+            labels = Labels()
+            got = {(s.start, s.end, s.label) for s in align_text(d.id, d.text, red, labels).spans}
+            n, chars, spans, guessed = n + 1, chars + len(d.text), spans + len(want), guessed + labels.guessed
+            same += len(got & set(want))
+            missed += len(set(want) - got)
+            extra += len(got - set(want))
+        print(f"| {path} | {n} | {chars:,} | {spans:,} | {same:,} | {missed} | {extra} | {guessed} | "
+              f"{time.perf_counter() - t:.1f} |")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,88 @@
+"""``thunder-deid align``: spans back from another system's masked text, so that ``eval`` can score it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from thunder_deid.cli import main
+from thunder_deid.document import Document, read_jsonl, write_jsonl
+from thunder_deid.eval.align import align_text
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_masks_of_our_own_redact_align_back_to_the_spans_it_replaced(tmp_path, capsys):
+    """The sample judgment through ``redact --mode mask`` and ``--mode json``: aligning the masked text with the
+    original finds the spans the json output lists (the masks are label names, so the labels come back too)."""
+    text = (REPO / "examples" / "sample_judgment.txt").read_text(encoding="utf-8")
+    write_jsonl(tmp_path / "orig.jsonl", [Document("sample", text, [])])
+    assert main(["redact", str(tmp_path / "orig.jsonl"), str(tmp_path / "masked.jsonl"), "--mode", "mask"]) == 0
+    assert main(["redact", str(tmp_path / "orig.jsonl"), str(tmp_path / "spans.jsonl"), "--mode", "json"]) == 0
+    assert main(["align", str(tmp_path / "orig.jsonl"), str(tmp_path / "masked.jsonl"), str(tmp_path / "al.jsonl")]) == 0
+    (want,), (got,) = read_jsonl(tmp_path / "spans.jsonl"), read_jsonl(tmp_path / "al.jsonl")
+    expected = [(s.start, s.end, s.label) for s in want.spans]
+    assert len(expected) > 20 and [(s.start, s.end, s.label) for s in got.spans] == expected
+    capsys.readouterr()
+    assert main(["eval", "--gold", str(tmp_path / "spans.jsonl"), "--pred", str(tmp_path / "al.jsonl"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["strict_typed"]["f1"] == 1.0
+
+
+def test_another_systems_tokens_through_a_label_file_and_a_folder_of_texts(tmp_path, capsys):
+    text = "피고인 김민준은 2020. 3. 5.경 서울 강남구 테헤란로 12에서 이서연 김도윤에게 010-1234-5678로 전화하였다."
+    write_jsonl(tmp_path / "orig.jsonl", [Document("a", text, []), Document("b", "가나다", [])])
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "a.txt").write_text("피고인 <PERSON>은 <DATE_TIME>경 <LOCATION>에서 <PERSON> <PERSON>에게 "
+                                            "<PHONE_NUMBER>로 전화하였다.", encoding="utf-8")
+    (tmp_path / "labels.yaml").write_text("PERSON: 인명\nDATE_TIME: 시간정보\nLOCATION: 주소\nPHONE_NUMBER: 전화번호\n",
+                                          encoding="utf-8")
+    assert main(["align", str(tmp_path / "orig.jsonl"), str(tmp_path / "out"), str(tmp_path / "p.jsonl"),
+                 "--labels", str(tmp_path / "labels.yaml")]) == 0
+    captured = capsys.readouterr()
+    assert "aligned 1 document(s), 6 span(s)" in captured.out and "1 document(s)" in captured.err
+    assert "guess" not in captured.err  # 이서연 and 김도윤 hold no space: their split is sure
+    (doc,) = read_jsonl(tmp_path / "p.jsonl")
+    assert [(text[s.start:s.end], s.label) for s in doc.spans] == [
+        ("김민준", "인명"), ("2020. 3. 5.", "시간정보"), ("서울 강남구 테헤란로 12", "주소"), ("이서연", "인명"),
+        ("김도윤", "인명"), ("010-1234-5678", "전화번호")]
+
+
+def test_tokens_nothing_names_are_listed_and_nothing_is_written(tmp_path, capsys):
+    write_jsonl(tmp_path / "orig.jsonl", [Document("a", "피고인 김민준은 이서연에게 갔다", [])])
+    write_jsonl(tmp_path / "red.jsonl", [Document("a", "피고인 ***은 <NAME>에게 갔다", [])])
+    assert main(["align", str(tmp_path / "orig.jsonl"), str(tmp_path / "red.jsonl"), str(tmp_path / "p.jsonl")]) == 2
+    err = capsys.readouterr().err
+    assert "2 replacement(s) whose token names no label: '***' x1, 'NAME' x1" in err and not (tmp_path / "p.jsonl").exists()
+    assert main(["align", str(tmp_path / "orig.jsonl"), str(tmp_path / "red.jsonl"), str(tmp_path / "p.jsonl"),
+                 "--default-label", "인명"]) == 0
+    (doc,) = read_jsonl(tmp_path / "p.jsonl")
+    assert [doc.text[s.start:s.end] for s in doc.spans] == ["김민준", "이서연"]
+    (tmp_path / "bad.yaml").write_text("PERSON: 인명\nNAME: 사람\n", encoding="utf-8")
+    assert main(["align", str(tmp_path / "orig.jsonl"), str(tmp_path / "red.jsonl"), str(tmp_path / "q.jsonl"),
+                 "--labels", str(tmp_path / "bad.yaml")]) == 2
+    assert f"{tmp_path / 'bad.yaml'}:2: 'NAME' maps to '사람', not a taxonomy node" in capsys.readouterr().err
+    write_jsonl(tmp_path / "extra.jsonl", [Document("z", "가", [])])
+    assert main(["align", str(tmp_path / "orig.jsonl"), str(tmp_path / "extra.jsonl"), str(tmp_path / "q.jsonl")]) == 2
+    assert "1 document(s) the original" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("original, redacted, expected", [
+    ("김민준 이서연은 갔다", "[인명] [인명]은 갔다", ["김민준", "이서연"]),               # side by side
+    ("피고인들{ 피고인 중한 주식회사는 제외}", "피고인들{ 피고인 [사업체] 주식회사는 제외}", ["중한"]),  # the original's braces
+    ("오샛별{특정경제범죄}의 건", "[인명]{특정경제범죄}의 건", ["오샛별"]),              # a token-like aside kept
+    ("김민준은 갔다", "[인명]은 갔다", ["김민준"]),
+    ("끝에 김민준", "끝에 [인명]", ["김민준"]),
+])
+def test_alignment_cases(original, redacted, expected):
+    doc = align_text("d", original, redacted, default="인명")
+    assert [original[s.start:s.end] for s in doc.spans] == expected
+
+
+def test_a_split_at_one_of_several_spaces_is_counted_as_a_guess():
+    from thunder_deid.eval.align import Labels
+
+    labels = Labels({"DATE": "시간정보", "LOC": "주소"})
+    doc = align_text("d", "2020. 3. 5. 서울 강남구에서", "<DATE> <LOC>에서", labels)
+    assert labels.guessed == 1 and len(doc.spans) == 2
