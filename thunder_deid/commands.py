@@ -92,10 +92,18 @@ def cmd_convert(args: argparse.Namespace) -> int:
 def cmd_validate(args: argparse.Namespace) -> int:
     bad = 0
     for path in args.files:
+        ids: set[str] = set()
         for doc in read_jsonl(path):
-            for p in problems(doc, check_labels=not args.no_labels):
+            found = problems(doc, check_labels=not args.no_labels)
+            if doc.id in ids:  # eval and train refuse it: one document's scores or windows would count twice
+                found.append(f"document {doc.id!r}: duplicate document id")
+            ids.add(doc.id)
+            for p in found:
                 print(f"{path}: {p}")
                 bad += 1
+        if not ids:
+            print(f"{path}: no documents")
+            bad += 1
     print(f"{bad} problems")
     return 1 if bad else 0
 

@@ -211,7 +211,7 @@ def test_a_label_outside_the_taxonomy_names_file_document_and_span(data, tiny_to
     from thunder_deid.errors import LabelError
 
     bad = data / "bad.jsonl"
-    write_jsonl(bad, [Document("mine-7", "사건 2023가단1 피고 홍길동", [Span(3, 11, "사건번호"), Span(15, 18, "인명")])])
+    write_jsonl(bad, [Document("mine-7", "사건 2023가단1 피고 홍길동", [Span(3, 11, "사건번호"), Span(14, 17, "인명")])])
     job = _job(data, tiny_tokenizer_dir, "run", save_best=False)
     setattr(job, {"--train": "train", "--valid": "valid", "--train-extra": "train_extra"}[flag], bad)
     with pytest.raises(LabelError) as e:
@@ -332,3 +332,98 @@ def test_a_diverged_run_stops_with_a_clear_error(data, tiny_tokenizer_dir):
     job.config.train.learning_rate, job.config.train.max_grad_norm = 1e30, 0.0
     with pytest.raises(ThunderDeidError, match=r"training diverged: 10 steps in a row with a non-finite gradient"):
         run(job)
+
+
+@pytest.mark.parametrize("which, docs, message", [
+    ("train", "overlap", "--train {path}: document 'd0': span [2, 4) overlaps span [0, 3)"),
+    ("train", "range", "--train {path}: document 'd0': span [0, 999) is out of range"),
+    ("train", "empty", "--train {path}: no documents"),
+    ("valid", "overlap", "--valid {path}: document 'd0': span [2, 4) overlaps span [0, 3)"),
+    ("valid", "empty", "--valid {path}: no documents"),
+])
+def test_spans_no_scorer_accepts_are_refused_before_the_run_folder_gets_anything(data, model_dir, capsys, which, docs,
+                                                                                message):
+    """finetune had trained on overlapping and out-of-range spans (and on an empty file) and exited 0; a bad
+    --valid span surfaced after the first epoch, which was lost, and left OUT/tokenizer behind."""
+    from thunder_deid.cli import main
+    from thunder_deid.document import Document, Span
+
+    bad = data / "bad.jsonl"
+    text = "홍길동은 서울에 산다"
+    spans = {"overlap": [Span(0, 3, "인명"), Span(2, 4, "인명")], "range": [Span(0, 999, "인명")]}.get(docs)
+    write_jsonl(bad, [Document("d0", text, spans)] if spans else [])
+    files = {"train": data / "train.jsonl", "valid": data / "valid.jsonl", which: bad}
+    assert main(["finetune", "--from", str(model_dir), "--train", str(files["train"]), "--valid", str(files["valid"]),
+                 "--out", str(data / "run"), "--threads", "1", "--device", "cpu"]) == 2
+    assert message.format(path=bad) in capsys.readouterr().err
+    assert not (data / "run").exists()
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--lr", "-1"], "--lr: -1.0 is not a number above 0"),
+    (["--lr", "nan"], "--lr: nan is not a number above 0"),
+    (["--batch-size", "0"], "--batch-size: 0 is not at least 1"),
+    (["--effective-batch", "0"], "--effective-batch: 0 is not at least 1"),
+    (["--epochs", "0"], "--epochs: 0 is not at least 1"),
+])
+def test_numbers_a_run_cannot_train_with_are_one_line(data, model_dir, capsys, argv, message):
+    """They had been tracebacks (ZeroDivisionError, torch's ValueError) or, for --epochs 0, a success with no model."""
+    from thunder_deid.cli import main
+
+    assert main(["finetune", "--from", str(model_dir), "--train", str(data / "train.jsonl"), "--out",
+                 str(data / "run"), *argv]) == 2
+    assert message in capsys.readouterr().err and not (data / "run").exists()
+
+
+@pytest.mark.parametrize("body, line, message", [
+    ("base: tiny\ntrain:\n  learnig_rate: 0.1\n", 3, "train.learnig_rate: unknown field"),
+    ("base: tiny\ntrain:\n  epochs: 1\n  batch_size: 0\n", 4, "train.batch_size: 0 is not at least 1"),
+    ("base: tiny\ntrain:\n  learning_rate: -1\n", 3, "train.learning_rate: -1 is not a number above 0"),
+])
+def test_a_config_file_names_the_line_of_a_bad_field(tmp_path, body, line, message):
+    from thunder_deid.errors import ThunderDeidError
+
+    p = tmp_path / "cfg.yaml"
+    p.write_text(body, encoding="utf-8")
+    with pytest.raises(ThunderDeidError) as e:
+        get_config(p)
+    assert str(e.value).startswith(f"config {p}:{line}: ") and message in str(e.value)
+
+
+def test_a_new_run_replaces_the_tokenizer_an_unfinished_one_left(data, model_dir):
+    """A run that stopped before its first epoch leaves OUT/tokenizer; the next run into that folder had kept it,
+    even from another --from, and shipped the other model's tokenizer."""
+    from thunder_deid.cli import main
+
+    (data / "ft" / "tokenizer").mkdir(parents=True)
+    (data / "ft" / "tokenizer" / "MARKER_OTHER_MODEL").write_text("x")
+    assert main(["finetune", "--from", str(model_dir), "--train", str(data / "train.jsonl"), "--out", str(data / "ft"),
+                 "--max-steps", "1", "--threads", "1", "--device", "cpu"]) == 0
+    assert not (data / "ft" / "tokenizer" / "MARKER_OTHER_MODEL").exists()
+    assert not (data / "ft" / "best" / "tokenizer" / "MARKER_OTHER_MODEL").exists()
+
+
+def test_resume_keeps_the_metrics_rows_the_checkpoint_holds(tmp_path):
+    """The checkpoint is written before the epoch's metrics row and holds it: a run stopped between the two
+    resumes with the row written once; rows of epochs no checkpoint holds go (their epochs are trained again)."""
+    from thunder_deid.model.train import _metrics_up_to
+
+    m = tmp_path / "metrics.jsonl"
+    m.write_text('{"epoch": 1, "f": 1}\n{"epoch": 2, "f": 2}\n{"epo', encoding="utf-8")
+    _metrics_up_to(m, 1, {"epoch": 1, "f": 9})
+    assert [json.loads(x) for x in m.read_text().splitlines()] == [{"epoch": 1, "f": 1}]
+    _metrics_up_to(m, 2, {"epoch": 2, "f": 2})
+    assert [json.loads(x)["epoch"] for x in m.read_text().splitlines()] == [1, 2]
+    _metrics_up_to(m, 0, None)
+    assert m.read_text() == ""
+
+
+def test_validate_counts_repeated_ids_and_an_empty_file(tmp_path, capsys):
+    from thunder_deid.cli import main
+    from thunder_deid.document import Document
+
+    write_jsonl(tmp_path / "d.jsonl", [Document("a", "가", []), Document("a", "나", [])])
+    (tmp_path / "e.jsonl").write_text("", encoding="utf-8")
+    assert main(["validate", str(tmp_path / "d.jsonl"), str(tmp_path / "e.jsonl")]) == 1
+    out = capsys.readouterr().out
+    assert "document 'a': duplicate document id" in out and f"{tmp_path / 'e.jsonl'}: no documents" in out

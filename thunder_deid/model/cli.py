@@ -39,8 +39,8 @@ def _train_options(p: argparse.ArgumentParser, finetune: bool = False) -> None:
     p.add_argument("--device", default="auto", help="auto | cpu | cuda | cuda:N (torchrun: cuda:LOCAL_RANK)")
     p.add_argument("--resume", action="store_true", help="continue from OUT/checkpoint if present")
     p.add_argument("--threads", type=positive_int, help="torch CPU threads per process")
-    p.add_argument("--max-steps", type=int, help="stop after this many optimiser steps (smoke runs)")
-    p.add_argument("--valid-limit", type=int, help="score only the first N validation documents each epoch")
+    p.add_argument("--max-steps", type=positive_int, help="stop after this many optimiser steps (smoke runs)")
+    p.add_argument("--valid-limit", type=positive_int, help="score only the first N validation documents each epoch")
     if not finetune:
         p.add_argument("--target-level", choices=("leaf", "mid", "top"), help="collapse prediction targets")
     p.add_argument("--train-extra", type=Path, metavar="JSONL",
@@ -68,6 +68,7 @@ def _train_options(p: argparse.ArgumentParser, finetune: bool = False) -> None:
 
 def _apply(cfg, a: argparse.Namespace) -> None:
     t = cfg.train
+    flags = {}
     for arg, field in (("epochs", "epochs"), ("lr", "learning_rate"), ("batch_size", "batch_size"),
                        ("effective_batch", "effective_batch"), ("replacement", "replacement"), ("seed", "seed"),
                        ("target_level", "target_level"), ("extra_docs", "extra_docs"), ("extra_excerpt", "extra_excerpt"),
@@ -76,10 +77,11 @@ def _apply(cfg, a: argparse.Namespace) -> None:
         v = getattr(a, arg, None)
         if v is not None:
             setattr(t, field, v)
+            flags[field] = "--" + arg.replace("_", "-")
     from thunder_deid.model.config import problems
 
-    for _, name, msg in problems(cfg):
-        raise ThunderDeidError(f"--{name.replace('_', '-')}: {msg}")
+    for _, name, msg in problems(cfg):  # an option's value, or the model's configuration it starts from
+        raise ThunderDeidError(f"{flags.get(name, 'config ' + name)}: {msg}")
     if (a.extra_docs or a.extra_excerpt or getattr(a, "extra_stems", None)) and a.train_extra is None:
         raise ThunderDeidError("--extra-docs, --extra-excerpt and --extra-stems need --train-extra")
     if (getattr(a, "distill_weight", None) is not None or getattr(a, "distill_temperature", None) is not None) \
@@ -136,6 +138,12 @@ def cmd_pretrain(a: argparse.Namespace) -> int:
     for arg, field in (("batch_size", "batch_size"), ("effective_batch", "effective_batch"), ("seed", "seed")):
         if getattr(a, arg) is not None:
             setattr(cfg.train, field, getattr(a, arg))
+    from thunder_deid.model.config import problems
+
+    for _, name, msg in problems(cfg):
+        raise ThunderDeidError(f"--{name.replace('_', '-')}: {msg}")
+    if not 0 < a.lr < float("inf") or a.epochs < 1:  # NaN fails the first test too
+        raise ThunderDeidError(f"--lr {a.lr} --epochs {a.epochs}: a learning rate above 0 and at least one epoch")
     if (a.corpus is None) == (a.encoded is None):
         raise ThunderDeidError("give exactly one of --corpus FILE… and --encoded FILE")
     job = PretrainJob(cfg, a.tokenizer, a.corpus or [], a.out, max_lines=a.max_lines, exclude=tuple(a.exclude),
@@ -348,7 +356,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("--seed", type=int, help="masking and shuffling seed (default: the preset's)")
     p.add_argument("--device", default="auto", help="auto | cpu | cuda | cuda:N (torchrun: cuda:LOCAL_RANK)")
     p.add_argument("--threads", type=positive_int, help="torch CPU threads per process")
-    p.add_argument("--max-steps", type=int, help="stop after this many optimiser steps (smoke runs)")
+    p.add_argument("--max-steps", type=positive_int, help="stop after this many optimiser steps (smoke runs)")
     p.set_defaults(func=cmd_pretrain)
 
     p = sub.add_parser("predict", formatter_class=HelpFormatter, help="tag documents (JSONL or Parquet in, JSONL out)",

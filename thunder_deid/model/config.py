@@ -32,6 +32,7 @@ A YAML file holds ``{model: {...}, train: {...}}`` overriding a ``base`` preset 
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -103,6 +104,11 @@ def _build(klass, values: dict[str, Any], where: str):
     return klass(**values)
 
 
+# Counts a run divides by or loops over: 0 would divide by zero or train nothing and report success.
+AT_LEAST_ONE = {("train", "epochs"), ("train", "batch_size"), ("train", "effective_batch"),
+                ("model", "max_length"), ("model", "num_hidden_layers"), ("model", "hidden_size"),
+                ("model", "num_attention_heads"), ("model", "intermediate_size")}
+
 # Fields whose value picks a code path: a typo must fail, not train another way.
 CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("train", "replacement"): ("per-epoch", "single", "none"),
@@ -131,11 +137,15 @@ def problems(cfg: Config) -> list[tuple[str, str, str]]:
                 out.append((section, f.name, f"{v!r} is not a{'n' if str(f.type) == 'int' else ''} {f.type}"))
             elif kind is int and v < 0:
                 out.append((section, f.name, f"{v} is negative"))
+            elif kind is int and v < 1 and (section, f.name) in AT_LEAST_ONE:
+                out.append((section, f.name, f"{v} is not at least 1"))
     t = cfg.train
     for name in ("distill_weight", "novel_stems"):  # shares
         v = getattr(t, name)
         if isinstance(v, (int, float)) and not 0 <= v <= 1:
             out.append(("train", name, f"{v} is not a share in [0, 1]"))
+    if isinstance(t.learning_rate, (int, float)) and not 0 < t.learning_rate < math.inf:  # NaN too
+        out.append(("train", "learning_rate", f"{t.learning_rate} is not a number above 0"))
     if isinstance(t.distill_temperature, (int, float)) and not t.distill_temperature > 0:
         out.append(("train", "distill_temperature", f"{t.distill_temperature} is not above 0"))
     return out
@@ -204,12 +214,20 @@ def get_config(name_or_path: str | Path) -> Config:
             raise ThunderDeidError(f"config {p}: unknown base {base!r}; presets: {sorted(PRESETS)}")
     else:
         raise ThunderDeidError(f"config {name_or_path!r}: neither a preset ({', '.join(PRESETS)}) nor a file")
-    d = {"name": over.get("name", base if not over else f"{base}+{p.stem}"),
-         "model": {**PRESETS[base].get("model", {}), **over.get("model", {})},
-         "train": {**PRESETS[base].get("train", {}), **over.get("train", {})}}
     extra = set(over) - {"name", "model", "train"}
     if extra:
         raise ThunderDeidError(f"config {p}: unknown top-level key(s) {sorted(extra)}")
+    for section, klass in (("model", ModelConfig), ("train", TrainConfig)):
+        if not isinstance(over.get(section, {}), dict):
+            raise ThunderDeidError(f"config {p}: '{section}' is a mapping of fields")
+        known = {f.name for f in dataclasses.fields(klass)}
+        for key in sorted(set(over.get(section, {})) - known):
+            line = _key_line(p, section, key)
+            raise ThunderDeidError(f"config {p}{f':{line}' if line else ''}: {section}.{key}: unknown field; known: "
+                                   f"{', '.join(sorted(known))}")
+    d = {"name": over.get("name", base if not over else f"{base}+{p.stem}"),
+         "model": {**PRESETS[base].get("model", {}), **over.get("model", {})},
+         "train": {**PRESETS[base].get("train", {}), **over.get("train", {})}}
     cfg = Config.from_dict(d)
     for section, name, msg in problems(cfg):
         line = _key_line(p, section, name) if p.is_file() else None

@@ -37,7 +37,7 @@ import torch
 
 from thunder_deid.document import Document, load_jsonl
 from thunder_deid.errors import ThunderDeidError
-from thunder_deid.io import atomic_folder, atomic_leftover, refuse_inputs_inside
+from thunder_deid.io import atomic_folder, atomic_leftover, atomic_writer, refuse_inputs_inside
 from thunder_deid.model.checkpoint import load_checkpoint, save_checkpoint
 from thunder_deid.model.config import Config
 from thunder_deid.model.distributed import Context, setup, teardown
@@ -75,14 +75,17 @@ class TrainJob:
         return (self.train, self.train_dir, self.valid, self.init, self.train_extra, self.encoded, self.teacher)
 
 
-def snapshot_tokenizer(spec: str, dest: Path, ctx: Context) -> str:
+def snapshot_tokenizer(spec: str, dest: Path, ctx: Context, resume: bool = False) -> str:
     """Copy the tokenizer into the run directory and use the copy: a tokenizer rebuilt elsewhere while
-    training runs can then never end up next to weights that were trained with another vocabulary."""
+    training runs can then never end up next to weights that were trained with another vocabulary. A resumed
+    run keeps its copy; a new one replaces what a run that never finished an epoch left (another --from's)."""
     import shutil
 
     from thunder_deid.model.modeling import split_spec
 
     kind, src = split_spec(str(spec))
+    if ctx.is_main and dest.exists() and not resume:
+        shutil.rmtree(dest)
     if ctx.is_main and not dest.exists():
         if not src.is_dir():
             raise ThunderDeidError(f"tokenizer {spec}: directory {src} not found")
@@ -161,7 +164,7 @@ def load_extra(job: TrainJob) -> list[Document] | None:
     """The ``--train-extra`` documents, checked against the configured draw (``extra_docs``)."""
     if job.train_extra is None:
         return None
-    docs = load_jsonl(job.train_extra)
+    docs = checked_documents(job.train_extra, "--train-extra")
     n = job.config.train.extra_docs
     if n > len(docs):
         raise ThunderDeidError(f"--extra-docs {n}: {job.train_extra} holds only {len(docs)} documents")
@@ -196,17 +199,40 @@ def label_set(job: TrainJob, first: list[Document], valid: list[Document]) -> La
 
 
 def valid_documents(job: TrainJob) -> list[Document]:
-    """The validation documents at the configured target level, cut to ``valid_limit``."""
+    """The validation documents at the configured target level, cut to ``valid_limit``; checked before any
+    training (a bad span had surfaced after the first epoch, which was lost)."""
     t = job.config.train
-    valid = [targets_of(d, t.target_level, f"--valid {job.valid}") for d in load_jsonl(job.valid)] if job.valid else []
+    docs = checked_documents(job.valid, "--valid") if job.valid else []
+    valid = [targets_of(d, t.target_level, f"--valid {job.valid}") for d in docs]
     return valid[: job.valid_limit] if job.valid_limit else valid
+
+
+def checked_documents(path: Path, flag: str) -> list[Document]:
+    """The documents of a training or validation file, refused when it holds none or a span no scorer accepts
+    (out of range, empty, overlapping another, its ``text`` field elsewhere): trained on, such a span teaches
+    the model to tag the words around it."""
+    from thunder_deid.validate import problems
+
+    docs = load_jsonl(path)
+    if not docs:
+        raise ThunderDeidError(f"{flag} {path}: no documents")
+    ids: set[str] = set()
+    for d in docs:
+        found = problems(d, check_labels=False)
+        if found:
+            more = f" (and {len(found) - 1} more in this document)" if len(found) > 1 else ""
+            raise ThunderDeidError(f"{flag} {path}: {found[0]}{more}")
+        if d.id in ids:
+            raise ThunderDeidError(f"{flag} {path}: duplicate document id {d.id!r}")
+        ids.add(d.id)
+    return docs
 
 
 def first_epoch(job: TrainJob, valid: list[Document]):
     """The training base, the extra documents, epoch 1's documents (at the target level) and the label set:
     what :func:`run` and :func:`encode` both start from."""
     t = job.config.train
-    base = load_jsonl(job.train) if job.train is not None else None
+    base = checked_documents(job.train, "--train") if job.train is not None else None
     extra = load_extra(job)
     # every label checked where the user can find it, before realisation mixes the files
     for flag, path, docs in (("--train", job.train, base), ("--train-extra", job.train_extra, extra)):
@@ -401,8 +427,10 @@ def _setup(job: TrainJob, ctx: Context) -> _Trainer:
     torch.manual_seed(t.seed)
     np.random.seed(t.seed % 2**32)
     random.seed(t.seed)
-    job.tokenizer = snapshot_tokenizer(job.tokenizer, job.out / "tokenizer", ctx)
     valid = valid_documents(job)
+    if job.encoded is None:  # every input checked before the run folder gets anything
+        base, extra, first, labels = first_epoch(job, valid)
+    job.tokenizer = snapshot_tokenizer(job.tokenizer, job.out / "tokenizer", ctx, job.resume)
     if job.encoded is not None:
         from thunder_deid.model.encoded import read_manifest, vocabulary
 
@@ -423,7 +451,6 @@ def _setup(job: TrainJob, ctx: Context) -> _Trainer:
         base = extra = None
     else:
         tokenizer = load_tokenizer(job.tokenizer)
-        base, extra, first, labels = first_epoch(job, valid)
         licence = run_licence(job, (base or first) + (extra or []))
     model = build_tagger(cfg.model, tokenizer, labels)
     if job.init is not None:
@@ -453,7 +480,14 @@ def _setup(job: TrainJob, ctx: Context) -> _Trainer:
         if st["labels"] != labels.tags:
             raise ThunderDeidError(f"--resume: {ck} was trained with another label set")
         tr.start_epoch, tr.step, tr.best = st["epoch"] + 1, st["step"], st["best"]
+        if ctx.is_main:
+            _metrics_up_to(job.out / "metrics.jsonl", st["epoch"], st.get("record"))
         _say(ctx, f"resumed from {ck} after epoch {st['epoch']} (step {tr.step})")
+    elif job.resume:
+        if ctx.is_main:
+            _metrics_up_to(job.out / "metrics.jsonl", 0, None)
+        _say(ctx, f"--resume: no checkpoint in {job.out} (a run stopped before its first epoch was saved); "
+                  "starting at epoch 1")
     if ctx.distributed:
         from torch.nn.parallel import DistributedDataParallel
 
@@ -541,12 +575,32 @@ def _end_epoch(tr: _Trainer, epoch: int, record: dict) -> None:
                 save_model(tr.model, job.out / "best", job.tokenizer, {**tr.meta, "epoch": epoch})
             _say(ctx, f"epoch {epoch}: train loss {record['train_loss']:.4f} (no validation set: kept as best/)")
         record["best_epoch"] = tr.best["epoch"]
-        with open(job.out / "metrics.jsonl", "a", encoding="utf-8") as f:
-            f.write(json.dumps(record, ensure_ascii=False) + "\n")
+        # the checkpoint first, holding the epoch's row: a run stopped between the two resumes from it and
+        # writes the row then (it had retrained the epoch and logged it twice)
         save_checkpoint(job.out / "checkpoint", tr.model, tr.opt, tr.sched,
                         {"epoch": epoch, "step": tr.step, "best": tr.best, "labels": tr.labels.tags,
-                         "config": cfg.to_dict()})
+                         "config": cfg.to_dict(), "record": record})
+        with open(job.out / "metrics.jsonl", "a", encoding="utf-8") as f:
+            f.write(json.dumps(record, ensure_ascii=False) + "\n")
     ctx.barrier()
+
+
+def _metrics_up_to(path: Path, epoch: int, record: dict | None) -> None:
+    """``metrics.jsonl`` with the rows of epochs 1..``epoch`` only (a later row is of an epoch the checkpoint
+    does not hold, which the resumed run trains again) and ``record`` as epoch ``epoch``'s row if it is missing."""
+    rows = []
+    if path.is_file():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError:
+                continue  # a line cut by the kill
+            if isinstance(row, dict) and isinstance(row.get("epoch"), int) and row["epoch"] <= epoch:
+                rows.append(row)
+    if record is not None and not any(r["epoch"] == epoch for r in rows):
+        rows.append(record)
+    with atomic_writer(path) as f:
+        f.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
 
 
 def evaluate(model, tokenizer, labels: LabelSet, valid: list[Document], cfg: Config, device) -> dict:
