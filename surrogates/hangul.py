@@ -92,18 +92,25 @@ PAIRS: list[tuple[str, str]] = [
     ("이며", "며"), ("이고", "고"), ("이야", "야"), ("이면", "면"), ("이라", "라"),
     ("이", "가"), ("은", "는"), ("을", "를"), ("과", "와"), ("아", "야"),
 ]
-# Single- and two-syllable particles may be followed by these and still be particles (로부터, 과의, 은커녕).
-CONTINUATIONS = ("부터", "로서", "서", "써", "의", "는", "도", "만", "에", "에서", "나", "까지", "조차", "마저", "커녕", "요")
+# Single- and two-syllable particles may be followed by these and still be particles (로부터, 과의, 은커녕), two of
+# them in a row too (으로서는, 으로부터의, 이야말로: judgments write 피고인 X으로서는 often).
+CONTINUATIONS = ("부터", "로서", "서", "써", "의", "는", "도", "만", "에", "에서", "나", "까지", "조차", "마저", "커녕", "요",
+                 "말로")
 # Forms that are verbal stems and take any ending (이었다, 였으며 …).
 _STEM_FORMS = {"이었", "였"}
 
 
-def _boundary_ok(rest: str, form: str) -> bool:
+def _boundary_ok(rest: str, form: str, depth: int = 2) -> bool:
+    """The word ends after the particle ``form``, or goes on with :data:`CONTINUATIONS` only (at most ``depth``).
+
+    >>> [_boundary_ok(r, "으로") for r in ("", " 갔다", "서는 ", "부터의", "서울")]
+    [True, True, True, True, False]
+    """
     if form in _STEM_FORMS:
         return True
     if not rest or not is_hangul_syllable(rest[0]):
         return True
-    return any(rest.startswith(c) and (len(rest) == len(c) or not is_hangul_syllable(rest[len(c)])) for c in CONTINUATIONS)
+    return depth > 0 and any(rest.startswith(c) and _boundary_ok(rest[len(c):], c, depth - 1) for c in CONTINUATIONS)
 
 
 def find_particle(after: str) -> tuple[int, int, str, str] | None:

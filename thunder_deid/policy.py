@@ -116,8 +116,9 @@ class Policy:
         return on_canonical([doc], lambda canon: [self._prepare(canon[0])])[0]
 
     def _prepare(self, doc: Document) -> Document:
-        from thunder_deid.recognizers.glosses import linked, with_glosses
         from thunder_deid.recognizers import find_patterns, overlay
+        from thunder_deid.recognizers.glosses import linked, with_glosses
+        from thunder_deid.recognizers.officials import without_officials
 
         best: dict[str, float] = {}  # with consistency a form is as sure as its best-scored occurrence
         if self.consistency:
@@ -137,7 +138,9 @@ class Policy:
         out = out.with_spans(s for s in out.spans if not allowed(doc.text[s.start:s.end].strip(), allow)
                              and not (s.extra.get("same_as") and allowed(s.extra["same_as"], allow)))
         if self.consistency:
-            out = propagate(out, allow)
+            # consistency puts a form back wherever it stands: in an official's line too (an official's name the
+            # model tagged in the body), and beside a gloss the name's first detection had not reached
+            out = with_glosses(without_officials(propagate(out, allow)))
         return linked(out)
 
     def redact(self, doc: Document, mode: str | None = None, seed: int = 0) -> tuple[str, list[Replacement]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from thunder_deid.document import Span
+from thunder_deid.document import Document, Span
 from thunder_deid.recognizers.patterns import _ROLE, _spaced
 
 # Titles of officials acting in office (A.2: their names are not personal data of the case).
@@ -58,3 +58,24 @@ def is_official(text: str, span: Span, zones: list[tuple[int, int]]) -> bool:
     ``변호사 X(피고인 김정미, 이미진을 위한)``)."""
     return (any(a <= span.start and span.end <= b for a, b in zones)
             and not _PARTY_BEFORE.search(text, max(0, span.start - 120), span.start))
+
+
+def without_officials(doc: Document, label: str = "인명") -> Document:
+    """``doc`` without the ``label`` spans that name an official: those inside an official's zone (consistency
+    had put them back there, from the same name tagged in the body: ``검사 이정훈(기소)`` became ``검사 B``) and
+    every other occurrence of a name standing in such a zone, since the court keeps an official's name
+    wherever it stands.
+
+        >>> t = "검사 이정훈이 제출한 증거\\n\\n검사 이정훈(기소)"
+        >>> d = Document("d", t, [Span(3, 6, "인명"), Span(18, 21, "인명", extra={"propagated": True})])
+        >>> without_officials(d).spans
+        []
+    """
+    zones = official_zones(doc.text)
+    if not zones:
+        return doc
+    inside = [s for s in doc.spans if s.label == label and is_official(doc.text, s, zones)]
+    if not inside:
+        return doc
+    names = {doc.text[s.start:s.end] for s in inside}
+    return doc.with_spans(s for s in doc.spans if not (s.label == label and doc.text[s.start:s.end] in names))
