@@ -71,27 +71,28 @@ def test_mapping_as_csv_for_a_spreadsheet_and_private(model_dir, tmp_path):
     assert stat.S_IMODE((tmp_path / "f.jsonl").stat().st_mode) == 0o600
 
 
-def _cli(args: list[str], stdin: bytes):
+def _cli(args: list[str], stdin: bytes, tmpdir=None):
+    import os
     import subprocess
     import sys
 
     code = "import sys; from thunder_deid.cli import main; sys.exit(main(sys.argv[1:]))"
-    return subprocess.run([sys.executable, "-c", code, *args], input=stdin, capture_output=True, timeout=300)
+    env = {**os.environ, **({"TMPDIR": str(tmpdir)} if tmpdir else {})}
+    return subprocess.run([sys.executable, "-c", code, *args], input=stdin, capture_output=True, timeout=300, env=env)
 
 
 def test_standard_input_and_output_through_real_pipes(model_dir, tmp_path):
     """``redact - -``: text in on a pipe, text out on a pipe, in its own encoding (CP949 stays CP949), the
     summary on standard error; a DOCX cannot go to standard output; nothing is left in the temporary folder."""
-    import tempfile
-
-    before = set(__import__("os").listdir(tempfile.gettempdir()))
+    own_tmp = tmp_path / "tmp"  # the run's own temporary folder: other processes' runs leave theirs elsewhere
+    own_tmp.mkdir()
     r = _cli(["redact", "-", "-", "--mode", "mask", "--model", str(model_dir), "--threads", "1"],
-             "피고인 김민준은\r\n하나은행에\r\n".encode("cp949"))
+             "피고인 김민준은\r\n하나은행에\r\n".encode("cp949"), own_tmp)
     assert r.returncode == 0, r.stderr.decode()
     out = r.stdout.decode("cp949")
     assert out.endswith("\r\n") and out.count("\r\n") == 2 and out.startswith("피고인 ")
     assert b"redacted 1 file(s)" in r.stderr and b"redacted" not in r.stdout
-    assert not {n for n in set(__import__("os").listdir(tempfile.gettempdir())) - before if n.startswith("thunder-deid-")}
+    assert not list(own_tmp.iterdir())
     inp = tmp_path / "a.txt"
     inp.write_text(TEXT, encoding="utf-8")
     r = _cli(["redact", str(inp), "-", "--mode", "json", "--model", str(model_dir), "--threads", "1"], b"")
