@@ -144,12 +144,14 @@ def _char_boxes(path, word, index=0):
     """Pixel boxes (150 dpi) of the characters of every occurrence of ``word`` on the original page."""
     with _page(path, index) as (page, tp):
         text = tp.get_text_range(0, tp.count_chars())
+        # PDFium's index of text[i]: a character beyond the BMP is two of PDFium's (a UTF-16 pair)
+        unit = [len(text[:i].encode("utf-16-le")) // 2 for i in range(len(text))]
         left, _, _, top = page.get_bbox()
         s = 150 / 72
         boxes = []
         for at in [i for i in range(len(text)) if text.startswith(word, i)]:
             for j in range(at, at + len(word)):
-                a, b, c, d = tp.get_charbox(j)
+                a, b, c, d = tp.get_charbox(unit[j])
                 # the box's pixels, edges rounded outwards
                 boxes.append((math.floor((a - left) * s), math.floor((top - d) * s), math.ceil((c - left) * s),
                               math.ceil((top - b) * s)))
@@ -429,3 +431,44 @@ def test_a_tables_cells_lose_no_letter_when_set_a_tab_apart(tmp_path):
     pdf.output(str(tmp_path / "t.pdf"))
     (src,) = get_format(tmp_path / "t.pdf").read(tmp_path / "t.pdf", "t")
     assert src.text.split("\n")[:3] == ["성명\t국적", "Albert\tKent", "Robert\tTibet"]
+
+
+def test_boxes_land_on_their_names_after_characters_beyond_the_bmp(tmp_path):
+    """A line of CJK extension-B characters above the body (a font whose ToUnicode maps a glyph to U+20000, as
+    a PDF whose font covers rare Hanja reads): PDFium counts each as two characters, its text as one, and every
+    box after them had been painted that many characters early, the names beside them left readable."""
+    import io
+    import re
+
+    from pypdf import PdfReader, PdfWriter
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfgen import canvas
+
+    from thunder_deid.cli import main
+
+    font = korean_font() or pytest.skip("no Korean TrueType font")
+    pdfmetrics.registerFont(TTFont("NanumBMP", str(font)))
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, invariant=1)
+    c.setFont("NanumBMP", 11)
+    for k, line in enumerate(["판결", "※※※※※※ 참고인 명단", "피고인 김철수", "피고인 김철수는 피해자 이영희에게 전화하였다."]):
+        c.drawString(72, 770 - 18 * k, line)
+    c.showPage()
+    c.save()
+    w = PdfWriter(clone_from=PdfReader(io.BytesIO(buf.getvalue())))
+    for f in w.pages[0]["/Resources"]["/Font"].values():
+        tu = f.get_object().get("/ToUnicode")
+        if tu is not None:
+            data = tu.get_object().get_data().decode("latin-1")
+            tu.get_object().set_data(re.sub(r"<([0-9A-Fa-f]{2})> <203[bB]>", r"<\1> <D840DC00>", data).encode("latin-1"))
+    w.write(tmp_path / "in.pdf")
+    assert "\U00020000" in _layer(tmp_path / "in.pdf")            # the patched glyph reads beyond the BMP
+    assert main(["redact", "--mode", "court", str(tmp_path / "in.pdf"), str(tmp_path / "out.pdf")]) == 0
+    before, after = _render(tmp_path / "in.pdf"), _written(tmp_path / "out.pdf")
+    boxes = _char_boxes(tmp_path / "in.pdf", "김철수") + _char_boxes(tmp_path / "in.pdf", "이영희")
+    assert len(boxes) == 9
+    for x0, y0, x1, y1 in boxes:  # the glyph is gone: its box is white but for the replacement drawn in it
+        glyph = before[y0:y1, x0:x1] < 128
+        assert glyph.sum() > 10 and (glyph & (after[y0:y1, x0:x1] < 128)).sum() < glyph.sum() / 3
+    assert "피고인 A는 피해자 B에게" in _layer(tmp_path / "out.pdf")

@@ -82,6 +82,27 @@ CELL_GAP = 1.5  # a space wider than this many character heights, between two wo
 _SPACES = re.compile(r"[ \t]+")
 
 
+class CharPage:
+    """PDFium's text page indexed as the text it returns: a character beyond the BMP (an emoji, a CJK extension-B
+    character) is one code point of that text but two of PDFium's characters (a UTF-16 pair), so every box after
+    one had been read one character early and painted over the wrong text, the name beside it left readable.
+
+        >>> from itertools import accumulate
+        >>> list(accumulate((2 if ord(c) > 0xFFFF else 1 for c in "가😂나"), initial=0))
+        [0, 1, 3, 4]
+    """
+
+    def __init__(self, textpage) -> None:
+        from itertools import accumulate
+
+        self.textpage = textpage
+        self.text = textpage.get_text_range(0, textpage.count_chars())
+        self.units = list(accumulate((2 if ord(c) > 0xFFFF else 1 for c in self.text), initial=0))
+
+    def get_charbox(self, j: int, loose: bool = False) -> tuple[float, float, float, float]:
+        return self.textpage.get_charbox(self.units[j], loose=loose)
+
+
 def cells_apart(path: Path, page_texts: Sequence[str]) -> list[str]:
     """The pages' text with a table's cells a tab apart, as the DOCX and HWPX readers give a row: the text layer
     gives them one space apart (``1 2024. 7. 9. 장우진 700만 원``). A space is a cell's edge where the page draws it
@@ -100,7 +121,8 @@ def cells_apart(path: Path, page_texts: Sequence[str]) -> list[str]:
         for k, text in enumerate(page_texts):
             page = pdf[k]
             tp = page.get_textpage()
-            out.append(_cells_apart(text, tp, char_map(text, tp.get_text_range(0, tp.count_chars()))))
+            chars = CharPage(tp)
+            out.append(_cells_apart(text, chars, char_map(text, chars.text)))
             tp.close()
             page.close()
     except pdfium.PdfiumError:
@@ -183,8 +205,9 @@ def _paint(page, page_text: str, edits: Sequence[PageEdit], font: Path, where: s
                 obj.close()
                 removed += 1
     page.gen_content()
-    textpage = page.get_textpage()
-    theirs = textpage.get_text_range(0, textpage.count_chars())
+    raw_textpage = page.get_textpage()
+    textpage = CharPage(raw_textpage)
+    theirs = textpage.text
     mapping = char_map(page_text, theirs)
     bbox = page.get_bbox()
     left, bottom, _, top = bbox
@@ -213,7 +236,7 @@ def _paint(page, page_text: str, edits: Sequence[PageEdit], font: Path, where: s
             replaced.update((j, None) for j in range(min(found), max(found) + 1))
             replaced[min(found)] = e.text
     layer = PageText(text_runs(textpage, theirs, replaced, left, bottom, painted), rotation, bbox)
-    textpage.close()
+    raw_textpage.close()
     if rotation:
         image = image.rotate(-rotation, expand=True)
     return Drawn(image, removed, layer)
