@@ -226,3 +226,22 @@ def test_the_policy_file_in_the_readme_loads(tmp_path):
     (tmp_path / "policy.yaml").write_text(block, encoding="utf-8")
     p = policy.load_policy(tmp_path / "policy.yaml")
     assert p.mode == "court" and p.pictures == "blank" and ("해피", "기타사이트") in p.deny
+
+
+def test_consistency_leaves_an_officials_line_alone_and_reaches_a_glossed_name():
+    """Consistency had put the prosecutor's name back into his own header line (검사 B(기소)) from a body
+    mention the model tagged, and had replaced 한상철 in the header without its Hanja gloss (B(韓相哲))."""
+    t = ("피고인 1. 김철수(金哲洙)\n2. 한상철(韓相哲)\n검사 이정훈(기소)\n\n이유\n"
+         "피고인 한상철은 검사 이정훈이 제출한 증거를 다투었다.\n피고인 김철수는 갔다.")
+    spans = [at(t, "김철수", "인명"), at(t, "한상철", "인명", k=t.index("이유")), at(t, "이정훈", "인명", k=t.index("이유"))]
+    out, _ = Policy(mode="court").redact(Document("d", t, spans))
+    assert "검사 이정훈(기소)" in out and "2. B(B)" in out and "韓" not in out
+    assert "피고인 B는 검사 C가 제출한" in out        # the body's mention stays replaced: it is the model's
+
+
+@pytest.mark.parametrize("after, expected", [("으로서는", "로서는"), ("으로부터는", "로부터는"), ("이야말로", "야말로"),
+                                             ("으로부터의", "로부터의"), ("으로써", "로써"), ("은", "는")])
+def test_a_particle_of_two_parts_is_chosen_for_the_replacement(after, expected):
+    t = f"피고인 최지훈{after} 갔다"
+    out, _ = Policy(mode="court").redact(Document("d", t, [at(t, "최지훈", "인명")]))
+    assert out == f"피고인 A{expected} 갔다"
