@@ -225,3 +225,59 @@ def test_a_document_without_alt_text_or_links_comes_out_as_before(docx_file, tmp
     with zipfile.ZipFile(docx_file) as a, zipfile.ZipFile(tmp_path / "out.docx") as b:
         for name in ("word/_rels/document.xml.rels", "word/styles.xml", "word/settings.xml"):
             assert a.read(name) == b.read(name)
+
+
+def _rezip(path, out, add: dict[str, bytes], edit=None) -> None:
+    """``path`` written to ``out`` with parts added (or replaced) and ``edit(name, data) -> data`` applied."""
+    with zipfile.ZipFile(path) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+        for item in zin.infolist():
+            data = zin.read(item.filename)
+            if item.filename in add:
+                continue
+            zout.writestr(item, edit(item.filename, data) if edit else data)
+        for name, data in add.items():
+            zout.writestr(name, data)
+
+
+def test_docx_picture_file_names_field_paths_odd_header_names_and_unread_parts(tmp_path):
+    """A canary sweep found, in a DOCX: the inserted picture's file name (pic:cNvPr name="피해자 한지민 신분증.png"),
+    an INCLUDEPICTURE field's local path naming the account, a header part Word named header_first.xml (never
+    read), and custom XML data and an altChunk (shown by Word as body text) kept with no note."""
+    d = docx.Document()
+    d.add_paragraph("피고인 김철수는 피해자 오세훈에게 연락하였다.")
+    pic = tmp_path / f"피해자 {ONLY_IN_ALT} 신분증.png"
+    pic.write_bytes(_png())
+    d.add_picture(str(pic))
+    p = d.add_paragraph()
+    p._p.append(docx.oxml.parse_xml(
+        f'<w:r {W}><w:fldChar w:fldCharType="begin"/></w:r>'.replace("<w:r ", "<w:r ")))
+    p._p.append(docx.oxml.parse_xml(
+        f'<w:r {W}><w:instrText xml:space="preserve"> INCLUDEPICTURE "C:\\\\Users\\\\sehoon_pc\\\\id.jpg" </w:instrText></w:r>'))
+    p._p.append(docx.oxml.parse_xml(f'<w:r {W}><w:fldChar w:fldCharType="end"/></w:r>'))
+    d.save(tmp_path / "base.docx")
+    header = (f'<w:hdr {W}><w:p><w:r><w:t>피고인 김철수 사건</w:t></w:r></w:p></w:hdr>').encode()
+    custom = f"<data><victim>{ONLY_IN_ALT}</victim></data>".encode()
+    chunk = f"<html><body>피해자 {ONLY_IN_ALT}의 진술</body></html>".encode()
+
+    def edit(name: str, data: bytes) -> bytes:
+        if name == "word/_rels/document.xml.rels":
+            return data.replace(b"</Relationships>", (
+                b'<Relationship Id="rIdH9" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/'
+                b'header" Target="header_first.xml"/><Relationship Id="rIdA9" Type="http://schemas.openxmlformats.org/'
+                b'officeDocument/2006/relationships/aFChunk" Target="afchunk.htm"/></Relationships>'))
+        if name == "[Content_Types].xml":
+            return data.replace(b"</Types>", b'<Override PartName="/word/header_first.xml" ContentType="application/'
+                                b'vnd.openxmlformats-officedocument.wordprocessingml.header+xml"/>'
+                                b'<Default Extension="htm" ContentType="application/xhtml+xml"/></Types>')
+        return data
+
+    _rezip(tmp_path / "base.docx", tmp_path / "in.docx",
+           {"word/header_first.xml": header, "customXml/item1.xml": custom, "word/afchunk.htm": chunk}, edit)
+    out = tmp_path / "out.docx"
+    src = _redact(tmp_path / "in.docx", out)
+    assert "피고인 김철수 사건" in src.text                               # the oddly named header is read
+    strings = package_strings(out)
+    assert "김철수" not in strings["word/header_first.xml"]
+    assert ONLY_IN_ALT not in strings["word/document.xml"] and "sehoon_pc" not in strings["word/document.xml"]
+    assert 'name="Picture"' in strings["word/document.xml"]
+    assert any("2 embedded file(s)" in n and "not read nor de-identified" in n for n in src.notes), src.notes

@@ -11,13 +11,17 @@ blanked (:func:`~thunder_deid.formats.xmlzip.blank_pictures`).
 Text no reader gives the tagger goes by rule (:mod:`thunder_deid.formats.xmlzip`): every picture's, shape's and
 table's alt text (``<wp:docPr descr="피해자 오세훈의 신분증 사진" title="오세훈 신분증"/>``, ``pic:cNvPr``, the VML
 fallback's ``alt`` and ``o:title``, ``w:tblCaption``) is emptied, with ``pictures: keep`` too (it is text, not the
-picture); an external relationship's target (``word/_rels/*.rels``) or a ``HYPERLINK`` field's that is an e-mail
+picture), and a drawing's own name where it is not a generic one (Word keeps the inserted picture's file name,
+``피해자 한지민 신분증.png``); an external relationship's target (``word/_rels/*.rels``) or a ``HYPERLINK``,
+``INCLUDEPICTURE``, ``INCLUDETEXT`` or ``LINK`` field's that is an e-mail
 address, a phone number or a local file, or that holds a replaced mention, becomes ``#`` (the relationship stays,
 so every ``r:id`` still resolves; the link's text and look stay, its tooltip goes). Charts, SmartArt diagrams and
 VML word art are not read (their text is replaced only where it repeats a replaced mention): the notes count them.
 """
 
 from __future__ import annotations
+
+import posixpath
 
 import re
 from pathlib import Path
@@ -28,7 +32,8 @@ from thunder_deid.formats.xmlzip import (
     BLANK_PNG, Package, TextModel, apply_to_slots, blank_authors, blank_elements, blank_pictures, drops_link, local,
     note_embedded, note_hidden_text, note_unread, read_package, remove_keeping_tail, replaced_mentions, sweep)
 
-_TEXT_PART = re.compile(r"word/(document|header\d*|footer\d*|footnotes|endnotes|comments)\.xml")
+# a header or footer part may be named anything after its kind (header_first.xml): read them all
+_TEXT_PART = re.compile(r"word/(document|(?:header|footer)[\w-]*|footnotes|endnotes|comments)\.xml")
 _ORDER = ("document", "header", "footer", "footnotes", "endnotes", "comments")
 # revision marks: content removed on accepting (deletions, moved-from text, earlier formatting) ...
 _REJECTED = frozenset({"del", "moveFrom", "rPrChange", "pPrChange", "sectPrChange", "tblPrChange", "trPrChange",
@@ -42,11 +47,16 @@ _APP_FIELDS = ("Company", "Manager", "HyperlinkBase")
 # alt text: a description or title of a picture, shape or chart in DrawingML (wp:docPr, pic:cNvPr, wps:cNvPr),
 # in the VML fallback Word writes beside it for older readers (v:shape alt, v:imagedata o:title), a table's
 _VML = "{urn:schemas-microsoft-com:vml}"
-_ALT_HINT = re.compile(rb'(?:descr|title|alt)="[^"]|tblCaption|tblDescription')
+_ALT_HINT = re.compile(rb'(?:descr|title|alt)="[^"]|tblCaption|tblDescription|cNvPr|docPr')
 # one picture's description stands on its wp:docPr, its pic:cNvPr and its VML fallback: counted once, by the
 # outermost of these around it
 _DRAWING = frozenset({"AlternateContent", "drawing", "pict", "object"})
-_HYPERLINK_FIELD = re.compile(r"\s*HYPERLINK\b", re.I)
+# fields whose arguments are addresses: a link, and a picture, text or object drawn from a file (the author's path)
+_HYPERLINK_FIELD = re.compile(r"\s*(?:HYPERLINK|INCLUDEPICTURE|INCLUDETEXT|LINK)\b", re.I)
+# what Word and python-docx name a drawing themselves; any other name is the user's (often the picture's file name,
+# 피해자 이영희 신분증.png)
+_GENERIC_NAME = re.compile(r"(?i)(?:picture|image|그림|drawing|text ?box|shape|chart|diagram|object|group)[ _-]*\d*"
+                           r"(?:\.(?:png|jpe?g|gif|bmp|emf|wmf|tiff?))?")
 _FIELD_ARGUMENT = re.compile(r'"([^"]*)"|(?<!\S)([^\s"\\]\S*)')  # "quoted" or bare, not a \switch
 _XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 # text outside the parts read: a chart's and a SmartArt diagram's (their own parts), VML word art's (an attribute)
@@ -56,7 +66,7 @@ _WORD_ART = re.compile(rb'textpath\b[^>]*\sstring="[^"]')
 
 def _text_parts(pkg: Package) -> list[str]:
     names = [n for n in pkg.names() if _TEXT_PART.fullmatch(n)]
-    return sorted(names, key=lambda n: (_ORDER.index(re.sub(r"\d+$", "", n[5:-4])), n))
+    return sorted(names, key=lambda n: (next(i for i, k in enumerate(_ORDER) if n[5:].startswith(k)), n))
 
 
 MODEL = TextModel(_text_parts, virtual={("tab", "r"): "\t", ("br", "r"): "\n", ("cr", "r"): "\n"},
@@ -103,7 +113,7 @@ class Docx(Format):
             scrub(pkg)
             alt, links = empty_alt_text(pkg), drop_link_targets(src, reps)
             blank_pictures(src, ("word/media/",))
-            note_embedded(src, ("word/embeddings/",))
+            note_embedded(src, ("word/embeddings/",), alt_chunks(pkg) + custom_xml_with_text(pkg))
             note_hidden_text(src, alt, links)
             note_unread(src, count_unread(pkg))
             sweep(src, reps)
@@ -120,6 +130,32 @@ def scrub(pkg: Package) -> None:
     for name in pkg.names():
         if name.startswith("docProps/thumbnail"):
             pkg.data[name] = BLANK_PNG  # a picture of the original first page: replaced by a blank image
+
+
+def alt_chunks(pkg: Package) -> list[str]:
+    """The parts a document imports whole (``w:altChunk``: an HTML or another document Word shows as body text),
+    which no reader here reads."""
+    out = []
+    for name in pkg.names():
+        if name.startswith("word/_rels/") and name.endswith(".rels") and b"aFChunk" in pkg.data[name]:
+            for rel in pkg.tree(name):
+                if (rel.get("Type") or "").endswith("/aFChunk") and rel.get("TargetMode") != "External":
+                    out.append(posixpath.normpath(posixpath.join("word", rel.get("Target") or "")))
+    return out
+
+
+def custom_xml_with_text(pkg: Package) -> list[str]:
+    """The custom XML data parts holding text (a document's data bound to its content controls; Word's own
+    bibliography store holds none, so most documents name nothing here)."""
+    return [n for n in pkg.names() if n.startswith("customXml/item") and n.endswith(".xml")
+            and not n.startswith("customXml/itemProps") and _holds_text(pkg, n)]
+
+
+def _holds_text(pkg: Package, name: str) -> bool:
+    try:
+        return any(t.strip() for t in pkg.tree(name).itertext())
+    except Exception:  # noqa: BLE001 - a part that does not parse is named: it may hold anything
+        return True
 
 
 def count_unread(pkg: Package) -> int:
@@ -163,6 +199,9 @@ def empty_alt_text(pkg: Package) -> int:
             keys = _alt_attributes(el)
             for k in keys:
                 el.set(k, "")
+            if local(el.tag) in ("docPr", "cNvPr") and not _GENERIC_NAME.fullmatch(el.get("name", "Picture")):
+                el.set("name", "Picture")
+                keys.append("name")
             if keys:
                 holders.add(_drawing(el))
                 pkg.changed.add(name)
@@ -171,7 +210,8 @@ def empty_alt_text(pkg: Package) -> int:
 
 def drop_link_targets(src: Source, reps: list) -> int:
     """Make ``#`` every external target :func:`~thunder_deid.formats.xmlzip.drops_link` drops: relationships
-    (hyperlinks, linked pictures, an attached template's path) and ``HYPERLINK`` field codes; returns how many."""
+    (hyperlinks, linked pictures, an attached template's path) and the paths in ``HYPERLINK``, ``INCLUDEPICTURE``,
+    ``INCLUDETEXT`` and ``LINK`` field codes; returns how many."""
     pkg = src.state[0]
     mentions = replaced_mentions(src, reps)
     dropped = 0
@@ -179,7 +219,7 @@ def drop_link_targets(src: Source, reps: list) -> int:
         if name.endswith(".rels") and b"External" in pkg.data[name]:
             dropped += _drop_relationships(pkg, name, mentions)
     for name in MODEL.parts(pkg):
-        if re.search(rb"(?i)hyperlink", pkg.data[name]):
+        if re.search(rb"(?i)hyperlink|includepicture|includetext|\blink\b", pkg.data[name]):
             dropped += _drop_field_links(pkg, name, mentions)
     return dropped
 

@@ -324,10 +324,11 @@ def blank_pictures(src: Source, folders: tuple[str, ...]) -> None:
                          f"{', '.join(sorted(set(other)))}; look at them before publishing")
 
 
-def note_embedded(src: Source, folders: tuple[str, ...]) -> None:
+def note_embedded(src: Source, folders: tuple[str, ...], parts: Iterable[str] = ()) -> None:
     """Name in ``src.notes`` the embedded files the writer neither reads nor de-identifies (a spreadsheet or a
-    document inside a DOCX, ``word/embeddings/``): they are kept as they are, and the user must know."""
-    found = _parts_under(src.state[0], folders)
+    document inside a DOCX, ``word/embeddings/``; a DOCX's custom XML data and building blocks; ``parts`` the
+    format names itself): they are kept as they are, and the user must know."""
+    found = sorted(set(_parts_under(src.state[0], folders)) | {p for p in parts if p in src.state[0].data})
     if found:
         kinds = ", ".join(sorted({Path(n).suffix.lower() or "(no suffix)" for n in found}))
         src.notes.append(f"{len(found)} embedded file(s) ({kinds}) kept as they are, not read nor de-identified; "
