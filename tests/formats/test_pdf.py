@@ -48,7 +48,7 @@ def test_pdf_text_layer_is_read_page_by_page_and_written_as_text(tmp_path):
 
 def test_a_pdf_without_text_layer_is_one_error_line(tmp_path):
     path = _pdf(tmp_path / "scan.pdf", ["", ""])
-    with pytest.raises(ThunderDeidError, match=r"scan\.pdf: no text layer in 2 page\(s\).*run OCR first"):
+    with pytest.raises(ThunderDeidError, match=r"scan\.pdf: no readable text layer in 2 page\(s\).*run OCR first"):
         next(get_format(path).read(path, "scan"))
     bad = tmp_path / "bad.pdf"
     bad.write_bytes(b"%PDF-1.4 truncated")
@@ -64,7 +64,8 @@ def test_scanned_pages_among_text_pages_are_named_in_the_summary_and_the_manifes
     (tmp_path / "in").mkdir()
     pdf = _pdf(tmp_path / "in" / "판결.pdf", ["피고인 홍길동은 서울에 산다.", "", "", "피해자 김철수에게 전화하였다.", ""])
     (src,) = get_format(pdf).read(pdf, "판결")
-    assert src.notes == ["page(s) 2-3, 5 of 5 have no text layer (scanned?): not in the output; run OCR on them"]
+    assert src.notes == ["page(s) 2-3, 5 of 5 have no readable text layer (scanned, or fonts without a Unicode map?): not in the "
+                         "output; run OCR on them"]
     assert main(["redact", str(pdf), str(tmp_path / "one.txt")]) == 0
     out, err = capsys.readouterr()
     assert "(1 note(s))" in out and "note: " in err and "판결.pdf: page(s) 2-3, 5 of 5" in err
@@ -235,7 +236,7 @@ def test_redact_writes_a_pdf_with_the_outputs_text_no_metadata_no_images_and_no_
     assert _written(tmp_path / "out.pdf")[px(102):px(118), px(152):px(168)].min() == 255
     assert _render(tmp_path / "in.pdf")[px(102):px(118), px(152):px(168)].max() < 50
     err = capsys.readouterr().err
-    assert "page(s) 2 of 2 have no text layer" in err and "1 embedded picture(s) left out of the pages" in err
+    assert "page(s) 2 of 2 have no readable text layer" in err and "1 embedded picture(s) left out of the pages" in err
     (tmp_path / "keep.yaml").write_text("mode: court\npictures: keep\n", encoding="utf-8")
     assert main(["redact", "--policy", str(tmp_path / "keep.yaml"), str(tmp_path / "in.pdf"), str(tmp_path / "kept.pdf")]) == 0
     assert _written(tmp_path / "kept.pdf")[px(102):px(118), px(152):px(168)].max() < 50   # policy pictures: keep
@@ -472,3 +473,30 @@ def test_boxes_land_on_their_names_after_characters_beyond_the_bmp(tmp_path):
         glyph = before[y0:y1, x0:x1] < 128
         assert glyph.sum() > 10 and (glyph & (after[y0:y1, x0:x1] < 128)).sum() < glyph.sum() / 3
     assert "피고인 A는 피해자 B에게" in _layer(tmp_path / "out.pdf")
+
+
+def test_a_text_layer_of_font_codes_without_unicode_is_no_text_layer(tmp_path):
+    """A font with no ToUnicode map reads as control characters: nothing on the page could be found, and the
+    PDF had been written out with every name the page shows readable and no note."""
+    import io
+
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfgen import canvas
+
+    pdfmetrics.registerFont(TTFont("NanumNoMap", str(korean_font() or pytest.skip("no Korean TrueType font"))))
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("NanumNoMap", 11)
+    c.drawString(72, 770, "피고인 김철수는 피해자 이영희에게 전화하였다.")
+    c.showPage()
+    c.save()
+    w = PdfWriter(clone_from=PdfReader(io.BytesIO(buf.getvalue())))
+    for f in w.pages[0]["/Resources"]["/Font"].values():
+        f.get_object().pop(NameObject("/ToUnicode"), None)
+    w.write(tmp_path / "nomap.pdf")
+    path = tmp_path / "nomap.pdf"
+    with pytest.raises(ThunderDeidError, match=r"nomap\.pdf: no readable text layer in 1 page\(s\)"):
+        next(get_format(path).read(path, "nomap"))
