@@ -58,7 +58,10 @@ def person_name(rng: random.Random, ctx: Ctx) -> str:
     generation = _generation(rng, int(a.group(1)) if a else None, names["generation_weights"])
     if born and not a:
         generation = born
-    return surname + given_name(rng, generation, female)
+    # a pseudonym in output (like_mention) of a person whose sex the text states or the name reads as is drawn
+    # from that sex's own pools only: 강은별(남, 33세) and 조훈(여, 52세) had come from the pools both sexes share
+    gendered = ctx.like_mention and (m is not None or sex is not None)
+    return surname + given_name(rng, generation, female, gendered)
 
 
 def reads_as(mention: str) -> tuple[str | None, str | None]:
@@ -88,8 +91,10 @@ def reads_as(mention: str) -> tuple[str | None, str | None]:
     return (ends.pop(), None) if len(ends) == 1 else (None, None)
 
 
-def given_name(rng: random.Random, generation: str, female: bool) -> str:
-    """A given name of ``generation`` (``g1940`` … ``g2000``) in the current source part."""
+def given_name(rng: random.Random, generation: str, female: bool, gendered: bool = False) -> str:
+    """A given name of ``generation`` (``g1940`` … ``g2000``) in the current source part; ``gendered``: only from
+    the sex's own pools, and none that reads as the other sex (a first and a second syllable of one sex's pools
+    can: 복 + 순)."""
     names = packaged()["names"]
     gens = list(names["given"])
     for _ in range(_TRIES):
@@ -100,6 +105,8 @@ def given_name(rng: random.Random, generation: str, female: bool) -> str:
         pools = names["given"][g]["female" if female else "male"]
         r = rng.random()
         modern = g in ("g1980", "g2000")
+        if gendered and r < (0.135 if modern else 0.045):
+            continue  # one-syllable and native names: both sexes' pools
         if r < 0.02:
             given = rng.choice(names["given_single"])
         elif r < (0.12 if modern else 0.04):
@@ -113,6 +120,8 @@ def given_name(rng: random.Random, generation: str, female: bool) -> str:
             if first == second:
                 continue
             given = first + second
+        if gendered and reads_as("김" + given)[0] == ("male" if female else "female"):
+            continue
         if in_part(given):
             return given
     raise RuntimeError(f"no given name of the current source part after {_TRIES} draws")

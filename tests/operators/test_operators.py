@@ -258,3 +258,27 @@ def test_a_business_pseudonym_keeps_the_shape_of_the_real_name():
         trained += [training.text[s.start:s.end] for s in training.spans if s.label == "산업시설"]
     # without like_mention (training realisations), the label's own type words are drawn as before
     assert any(t.endswith(type_words("산업시설")) for t in trained)
+
+
+def test_a_pseudonym_is_of_the_sex_the_text_states():
+    """강은별(남, 33세), 조훈(여, 52세): the sexes' shared pools (native and one-syllable names) and a first and a
+    second syllable of one sex reading as the other (복 + 순) had given 17 of 300 men with a stated sex a
+    woman's-looking name."""
+    from surrogates.people import packaged, reads_as
+
+    from thunder_deid.document import Document, Span
+
+    names = packaged()["names"]
+    shared = set(names["given_single"]) | set(names["given_native"]) | set(names["given_native3"])
+    own = {sex: {g for pools in names["given"].values() for g in pools[sex]["common"]} for sex in ("male", "female")}
+    wrong = []
+    for i in range(300):
+        for who, sex in (("이민호", "남"), ("김영숙", "여")):
+            text = f"피해자 {who}({sex}, {33 if sex == '남' else 52}세)에게 돈을 빌렸다."
+            out = get_operator("surrogate", seed=3).redact(Document(f"d{i}", text, [Span(4, 7, "인명")]))[0]
+            name = out[4:out.index("(")]
+            read = reads_as(name)[0]
+            mine = own["male" if sex == "남" else "female"]
+            if (name[1:] in shared and name[1:] not in mine) or read == ("female" if sex == "남" else "male"):
+                wrong.append(name)
+    assert wrong == []
