@@ -299,11 +299,16 @@ class Realizer:
             after = text[it.end : it.end + WINDOW]
             before = _recent(out)
             where = {w for w in self.stems if w != "court_bare" or is_placeholder(mention)}
+            # in output (like_mention) a business written with its type word keeps one before a legal form:
+            # 동신건설 주식회사 had become 엠트론 주식회사 while its other mentions read 엠트론건설
+            own = self.like_mention and trailing_type_word(mention, it.label) is not None
             form, trimmed = surface_form(value, it.label, before, after, self.registry.taxonomy.is_name(it.label),
-                                         stems=where)
+                                         stems=where, own_type=own)
             report.overlaps_removed += trimmed
             if self.like_mention and not self.registry.taxonomy.is_name(it.label):
                 form = shaped_like(form, mention, it.label)
+                if own and trailing_type_word(form, it.label) is None and after.lstrip().startswith(CORP_MARKERS):
+                    form += trailing_type_word(mention, it.label)  # 엘원주식회사 before 주식회사: 엘원건설, not 엘원
             out.append(form)
             extra = {k: v for k, v in it.span.extra.items() if k != "text"}
             if "text" in it.span.extra:
@@ -447,10 +452,11 @@ def _strip_type(form: str, label: str) -> str | None:
 
 
 def surface_form(value: Surrogate, label: str, before: str, after: str, is_name: bool = False,
-                 stems: Iterable[str] = ()) -> tuple[str, bool]:
+                 stems: Iterable[str] = (), own_type: bool = False) -> tuple[str, bool]:
     """The surrogate's form for one occurrence and whether an overlap with the context was removed;
     ``stems``: where else the value's stem is written (:class:`Realizer`; ``court_bare`` here means the
-    occurrence was a court placeholder).
+    occurrence was a court placeholder); ``own_type``: the mention holds its own type word (``동신건설`` of
+    ``동신건설 주식회사``), so a legal form after it does not stand for that word.
 
     >>> v = Surrogate("산곡변전소")
     >>> surface_form(v, "에너지·자원시설", "카페 '", "정원'에서"), surface_form(v, "에너지·자원시설", "카페 '", "정원'에서", stems={"in_words"})
@@ -462,6 +468,8 @@ def surface_form(value: Surrogate, label: str, before: str, after: str, is_name:
     if is_name:
         return value.text, False
     tw = type_word_after(after, label)
+    if own_type and tw in CORP_MARKERS:
+        tw = None
     glued = ("in_words" in stems and tw is None and after[:1] != "" and is_hangul_syllable(after[0])
              and not _particles_follow(after))
     # a court placeholder of a business or an institution (the labels with type words of their own, banks)

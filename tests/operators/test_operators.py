@@ -264,7 +264,7 @@ def test_a_pseudonym_is_of_the_sex_the_text_states():
     """강은별(남, 33세), 조훈(여, 52세): the sexes' shared pools (native and one-syllable names) and a first and a
     second syllable of one sex reading as the other (복 + 순) had given 17 of 300 men with a stated sex a
     woman's-looking name."""
-    from surrogates.people import packaged, reads_as
+    from thunder_deid.surrogates.people import packaged, reads_as
 
     from thunder_deid.document import Document, Span
 
@@ -282,3 +282,16 @@ def test_a_pseudonym_is_of_the_sex_the_text_states():
             if (name[1:] in shared and name[1:] not in mine) or read == ("female" if sex == "남" else "male"):
                 wrong.append(name)
     assert wrong == []
+
+
+@pytest.mark.parametrize("label", ["건설업", "사업체"])
+def test_a_business_keeps_its_type_word_before_its_legal_form(label):
+    """동신건설 주식회사(이하 '동신건설'이라 한다) had become 엠트론 주식회사(이하 '엠트론건설'...): one company under two
+    names, since the legal form after the first mention was read as the type word the pseudonym's stem stands for."""
+    text = "피고인은 동신건설 주식회사(이하 '동신건설'이라 한다)의 현장소장이다. 피고인은 동신건설의 자금을 횡령하였다."
+    spans = [Span(i, i + 4, label) for i in (5, 19, 45)]
+    assert [text[s.start:s.end] for s in spans] == ["동신건설"] * 3
+    for seed in range(1, 6):
+        out = get_operator("surrogate", seed=seed).redact(Document("d", text, spans))[0]
+        first = out[5:out.index(" 주식회사")]
+        assert first.endswith("건설") and out.count(first) == 3, out
