@@ -281,3 +281,28 @@ def test_docx_picture_file_names_field_paths_odd_header_names_and_unread_parts(t
     assert ONLY_IN_ALT not in strings["word/document.xml"] and "sehoon_pc" not in strings["word/document.xml"]
     assert 'name="Picture"' in strings["word/document.xml"]
     assert any("2 embedded file(s)" in n and "not read nor de-identified" in n for n in src.notes), src.notes
+
+
+def test_docx_document_variables_and_a_macs_template_path_go(tmp_path):
+    """A mail merge's document variables (w:docVar, a party's name and number) and an attached template under a
+    Mac's home folder (/Users/<account>/…) had survived."""
+    d = docx.Document()
+    d.add_paragraph("피고인 김철수는 피해자 오세훈에게 연락하였다.")
+    d.save(tmp_path / "base.docx")
+
+    def edit(name: str, data: bytes) -> bytes:
+        if name == "word/settings.xml":
+            return data.replace(b"</w:settings>", f'<w:docVars><w:docVar w:name="victim" w:val="{ONLY_IN_ALT} '
+                                f'010-9876-5432"/></w:docVars></w:settings>'.encode())
+        return data
+
+    rels = (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.'
+            f'openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="{ATTACHED_TEMPLATE}" '
+            f'Target="/Users/sehoon_mac/Library/Normal.dotm" TargetMode="External"/></Relationships>').encode()
+    _rezip(tmp_path / "base.docx", tmp_path / "in.docx", {"word/_rels/settings.xml.rels": rels}, edit)
+    out = tmp_path / "out.docx"
+    _redact(tmp_path / "in.docx", out)
+    strings = package_strings(out)
+    assert ONLY_IN_ALT not in strings["word/settings.xml"] and "9876" not in strings["word/settings.xml"]
+    assert "sehoon_mac" not in strings["word/_rels/settings.xml.rels"]
+    docx.Document(str(out))  # still opens

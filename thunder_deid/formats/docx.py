@@ -130,6 +130,14 @@ def scrub(pkg: Package) -> None:
     for name in pkg.names():
         if name.startswith("docProps/thumbnail"):
             pkg.data[name] = BLANK_PNG  # a picture of the original first page: replaced by a blank image
+    if "word/settings.xml" in pkg.data and b"docVar" in pkg.data["word/settings.xml"]:
+        # document variables are a macro's or a mail merge's data (a party's name, a phone number): values emptied
+        for el in pkg.tree("word/settings.xml").iter():
+            if local(el.tag) == "docVar":
+                for k in el.attrib:
+                    if local(k) == "val":
+                        el.set(k, "")
+        pkg.changed.add("word/settings.xml")
 
 
 def alt_chunks(pkg: Package) -> list[str]:

@@ -338,7 +338,7 @@ def note_embedded(src: Source, folders: tuple[str, ...], parts: Iterable[str] = 
 # link targets that are a person's address or number, or a file on the author's machine (C:\Users\<account>),
 # whatever the text says: always dropped
 _CONTACT_SCHEMES = ("mailto:", "tel:", "sms:", "file:")
-_LOCAL_PATH = re.compile(r"[A-Za-z]:[\\/]|\\\\")
+_LOCAL_PATH = re.compile(r"[A-Za-z]:[\\/]|\\\\|/(?:Users|home)/")  # C:\, \\server, a Mac's or Linux's home
 
 
 def replaced_mentions(src: Source, reps: Iterable) -> set[str]:
