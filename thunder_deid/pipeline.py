@@ -66,7 +66,8 @@ class Summary:
     skipped: int = 0
     resumed: int = 0
     seconds: float = 0.0
-    failures: list[str] = field(default_factory=list)  # one line each: the file and why (never document text)
+    failures: list[str] = field(default_factory=list)  # the files (relative paths) that failed
+    reasons: list[str] = field(default_factory=list)   # one line each: the file and why (never document text)
     notes: list[str] = field(default_factory=list)  # "<file>: <what the reader had to leave out>"
 
     def line(self, out: Path) -> str:
@@ -205,7 +206,7 @@ class Run:
         self.batch_chars, self.manifest, self.jsonl_out = batch_chars, manifest, jsonl_out
         self.mapping = mapping_rows
         self.summary = Summary()
-        self.settings = run_settings(policy, mode, seed)
+        self.settings = run_settings(policy, mode, seed, tagger.patterns)
 
     def tag(self, sources: list[Source]) -> list[Document]:
         return self.tagger.predict_documents([Document(s.id, s.text, [], s.meta) for s in sources], self.bar)
@@ -247,7 +248,8 @@ class Run:
             self.summary.files += 1
         elif status == "failed":
             self.summary.failed += 1
-            self.summary.failures.append(info.get("error") or job.rel)
+            self.summary.failures.append(job.rel)
+            self.summary.reasons.append(info.get("error") or job.rel)
         if self.manifest is not None:
             row = {"file": job.rel, "id": job.id, "status": status, **info}
             if job.out is not None and status == "ok":
@@ -331,9 +333,9 @@ class Run:
         return self.summary
 
 
-def run_settings(policy, mode: str, seed: int) -> dict:
+def run_settings(policy, mode: str, seed: int, patterns: bool = True) -> dict:
     """What decides an output besides its input and the model: a manifest row records it."""
-    return {"mode": mode, "seed": seed, "policy": policy.fingerprint()}
+    return {"mode": mode, "seed": seed, "policy": policy.fingerprint(), "patterns": patterns}
 
 
 def count_characters(jobs: list[Job]) -> int:
@@ -389,7 +391,8 @@ def redact_path(inp: Path, out: Path, mode: str | None, model: Path | None = Non
     mode = mode or policy.mode
     jobs, unreadable, into_jsonl = plan(inp, out, mode)
     folder = inp.is_dir() and not into_jsonl
-    done = set() if restart or not folder else finished(out, run_settings(policy, mode, seed), jobs)
+    with_patterns = tagger.patterns if tagger is not None else patterns
+    done = set() if restart or not folder else finished(out, run_settings(policy, mode, seed, with_patterns), jobs)
     if mapping is not None:
         from thunder_deid.operators.mapping import check_mapping_path
 

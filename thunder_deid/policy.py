@@ -167,13 +167,15 @@ class Policy:
 
         >>> Policy(mode="court", deny=["삼우"]).fingerprint() == Policy(mode="court", deny=["삼우"]).fingerprint()
         True
-        >>> Policy(mode="court").fingerprint() == Policy(mode="mask").fingerprint()
+        >>> Policy(threshold=0.2).fingerprint() == Policy(threshold=0.3).fingerprint()
         False
+
+        The mode is left out: a run's mode (``--mode`` or the policy's) is recorded beside it.
         """
         import hashlib
         import json
 
-        settings = {"mode": self.mode, "threshold": self.threshold, "consistency": self.consistency,
+        settings = {"threshold": self.threshold, "consistency": self.consistency,
                     "pictures": self.pictures, "allow": sorted(self.allow), "deny": sorted(self.deny),
                     "labels": {k: [r.mode, r.threshold] for k, r in sorted(self.labels.items())},
                     "recognizers": [[p.label, p.regex.pattern, p.regex.flags, p.group] for p in self.recognizers]}

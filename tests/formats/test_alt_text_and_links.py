@@ -239,7 +239,8 @@ def _rezip(path, out, add: dict[str, bytes], edit=None) -> None:
             zout.writestr(name, data)
 
 
-def test_docx_picture_file_names_field_paths_odd_header_names_and_unread_parts(tmp_path):
+@pytest.mark.parametrize("chunk_target", ["afchunk.htm", "/word/afchunk.htm"])  # relative, or from the root
+def test_docx_picture_file_names_field_paths_odd_header_names_and_unread_parts(tmp_path, chunk_target):
     """A canary sweep found, in a DOCX: the inserted picture's file name (pic:cNvPr name="피해자 한지민 신분증.png"),
     an INCLUDEPICTURE field's local path naming the account, a header part Word named header_first.xml (never
     read), and custom XML data and an altChunk (shown by Word as body text) kept with no note."""
@@ -264,7 +265,7 @@ def test_docx_picture_file_names_field_paths_odd_header_names_and_unread_parts(t
             return data.replace(b"</Relationships>", (
                 b'<Relationship Id="rIdH9" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/'
                 b'header" Target="header_first.xml"/><Relationship Id="rIdA9" Type="http://schemas.openxmlformats.org/'
-                b'officeDocument/2006/relationships/aFChunk" Target="afchunk.htm"/></Relationships>'))
+                b'officeDocument/2006/relationships/aFChunk" Target="' + chunk_target.encode() + b'"/></Relationships>'))
         if name == "[Content_Types].xml":
             return data.replace(b"</Types>", b'<Override PartName="/word/header_first.xml" ContentType="application/'
                                 b'vnd.openxmlformats-officedocument.wordprocessingml.header+xml"/>'

@@ -500,3 +500,22 @@ def test_a_text_layer_of_font_codes_without_unicode_is_no_text_layer(tmp_path):
     path = tmp_path / "nomap.pdf"
     with pytest.raises(ThunderDeidError, match=r"nomap\.pdf: no readable text layer in 1 page\(s\)"):
         next(get_format(path).read(path, "nomap"))
+
+
+def test_a_pdf_written_into_a_pipe_arrives_whole(tmp_path):
+    """pypdf seeks in what it writes and a pipe cannot: the output had failed with 'Illegal seek' after part of
+    it had gone out. The file is written in one piece."""
+    import os
+    import threading
+
+    from thunder_deid.cli import main
+
+    path = _pdf(tmp_path / "in.pdf", ["피고인 홍길동은 서울에 산다."])
+    fifo = tmp_path / "out.pdf"
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    assert main(["redact", "--mode", "court", str(path), str(fifo)]) == 0
+    reader.join(60)
+    assert got and got[0].startswith(b"%PDF") and got[0].rstrip().endswith(b"%%EOF")

@@ -403,6 +403,17 @@ def test_a_new_run_replaces_the_tokenizer_an_unfinished_one_left(data, model_dir
     assert not (data / "ft" / "best" / "tokenizer" / "MARKER_OTHER_MODEL").exists()
 
 
+def test_resume_without_a_checkpoint_replaces_the_tokenizer_too(data, model_dir):
+    """--resume with no checkpoint starts at epoch 1: the tokenizer copy is then not the run's either."""
+    from thunder_deid.cli import main
+
+    (data / "ft" / "tokenizer").mkdir(parents=True)
+    (data / "ft" / "tokenizer" / "MARKER_OTHER_MODEL").write_text("x")
+    assert main(["finetune", "--from", str(model_dir), "--train", str(data / "train.jsonl"), "--out", str(data / "ft"),
+                 "--max-steps", "1", "--threads", "1", "--device", "cpu", "--resume"]) == 0
+    assert not (data / "ft" / "tokenizer" / "MARKER_OTHER_MODEL").exists()
+
+
 def test_resume_keeps_the_metrics_rows_the_checkpoint_holds(tmp_path):
     """The checkpoint is written before the epoch's metrics row and holds it: a run stopped between the two
     resumes with the row written once; rows of epochs no checkpoint holds go (their epochs are trained again)."""

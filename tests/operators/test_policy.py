@@ -245,3 +245,14 @@ def test_a_particle_of_two_parts_is_chosen_for_the_replacement(after, expected):
     t = f"피고인 최지훈{after} 갔다"
     out, _ = Policy(mode="court").redact(Document("d", t, [at(t, "최지훈", "인명")]))
     assert out == f"피고인 A{expected} 갔다"
+
+
+def test_a_deny_entry_in_an_officials_line_is_replaced():
+    """Only the spans consistency adds in an official's line go: a deny entry or a recognizer's match there had
+    been dropped with them, leaving the name the user asked to be replaced readable."""
+    t = "피고인 김민준은 무죄.\n\n검사 이정훈(기소)\n변호인 변호사 박서연"
+    for consistency in (True, False):
+        p = Policy(mode="mask", deny=["이정훈", "박서연"], consistency=consistency)
+        assert p.redact(Document("d", t, [Span(4, 7, "인명")]))[0].count("[인명]") == 3
+    p = Policy.from_dict({"mode": "mask", "recognizers": [{"label": "인명", "pattern": "이정훈"}]})
+    assert "이정훈" not in p.redact(Document("d", t, []))[0]

@@ -148,7 +148,8 @@ def alt_chunks(pkg: Package) -> list[str]:
         if name.startswith("word/_rels/") and name.endswith(".rels") and b"aFChunk" in pkg.data[name]:
             for rel in pkg.tree(name):
                 if (rel.get("Type") or "").endswith("/aFChunk") and rel.get("TargetMode") != "External":
-                    out.append(posixpath.normpath(posixpath.join("word", rel.get("Target") or "")))
+                    target = rel.get("Target") or ""  # relative to word/, or from the package's root ("/word/…")
+                    out.append(target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join("word", target)))
     return out
 
 

@@ -411,7 +411,9 @@ def with_text_layer(pdf: bytes, layers: Sequence[PageText], out) -> None:
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
     for page, words in zip(writer.pages, PdfReader(io.BytesIO(text.getvalue())).pages):
         page.merge_page(words)
-    writer.write(out)
+    whole = io.BytesIO()  # pypdf seeks in what it writes, and a pipe cannot: the file goes out in one write
+    writer.write(whole)
+    out.write(whole.getvalue())
 
 
 def _add_page(pdf, image) -> None:

@@ -349,7 +349,7 @@ def replaced_mentions(src: Source, reps: Iterable) -> set[str]:
     out = set()
     for r in reps:
         surface = src.text[r.start:r.end].strip()
-        if len(surface) >= 2 and surface not in r.text:
+        if r.label is not None and len(surface) >= 2 and surface not in r.text:  # not a particle's repair
             out.add(surface.casefold())
     return out
 

@@ -240,10 +240,10 @@ def cmd_redact(a: argparse.Namespace) -> int:
     print(summary.line(a.output), file=sys.stderr if piped_out else sys.stdout)
     for note in summary.notes:
         print(f"note: {note}", file=sys.stderr)
-    for reason in summary.failures[:MAX_FAILURES_SHOWN]:  # one line each, naming the file (never its text)
+    for reason in summary.reasons[:MAX_FAILURES_SHOWN]:  # one line each, naming the file (never its text)
         print(f"failed: {reason}", file=sys.stderr)
-    if len(summary.failures) > MAX_FAILURES_SHOWN:
-        print(f"failed: … and {len(summary.failures) - MAX_FAILURES_SHOWN} more", file=sys.stderr)
+    if len(summary.reasons) > MAX_FAILURES_SHOWN:
+        print(f"failed: … and {len(summary.reasons) - MAX_FAILURES_SHOWN} more", file=sys.stderr)
     return 1 if summary.failed else 0
 
 

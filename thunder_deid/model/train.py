@@ -430,7 +430,9 @@ def _setup(job: TrainJob, ctx: Context) -> _Trainer:
     valid = valid_documents(job)
     if job.encoded is None:  # every input checked before the run folder gets anything
         base, extra, first, labels = first_epoch(job, valid)
-    job.tokenizer = snapshot_tokenizer(job.tokenizer, job.out / "tokenizer", ctx, job.resume)
+    # a copy is the run's only when a checkpoint trained with it is resumed
+    resuming = job.resume and (job.out / "checkpoint" / "trainer_state.json").is_file()
+    job.tokenizer = snapshot_tokenizer(job.tokenizer, job.out / "tokenizer", ctx, resuming)
     if job.encoded is not None:
         from thunder_deid.model.encoded import read_manifest, vocabulary
 

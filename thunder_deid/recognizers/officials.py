@@ -61,8 +61,8 @@ def is_official(text: str, span: Span, zones: list[tuple[int, int]]) -> bool:
 
 
 def without_officials(doc: Document, label: str = "인명") -> Document:
-    """``doc`` without the ``label`` spans inside an official's zone: consistency had put them back there from
-    the same name tagged in the body (``검사 이정훈(기소)`` became ``검사 B``). The body's mention stays replaced:
+    """``doc`` without the ``label`` spans consistency added inside an official's zone, from the same name tagged
+    in the body (``검사 이정훈(기소)`` had become ``검사 B``); a deny entry's or a recognizer's span there stays. The body's mention stays replaced:
     keeping it because the name stands in an official's line would unmask every mention of a party whose line
     the zone test misread.
 
@@ -74,5 +74,6 @@ def without_officials(doc: Document, label: str = "인명") -> Document:
     zones = official_zones(doc.text)
     if not zones:
         return doc
-    kept = [s for s in doc.spans if not (s.label == label and is_official(doc.text, s, zones))]
+    kept = [s for s in doc.spans if not (s.label == label and s.extra.get("propagated") and not s.extra.get("deny")
+                                         and is_official(doc.text, s, zones))]
     return doc if len(kept) == len(doc.spans) else doc.with_spans(kept)
