@@ -21,9 +21,9 @@ apart by the text between them::
 Tokens with only spaces between them (``<DATE_TIME> <LOCATION>``) are split at the original's first space,
 which is a guess where the first mention holds spaces itself (``2020. 3. 5. 서울 강남구 …``): ``align`` counts
 such splits and says so. The system must keep the rest of the text as it was: a pseudonymiser whose fake name shares a first syllable
-with the real one (``김민준`` -> ``김서준``) aligns from where they differ, and a system that rewrites spaces or
-Unicode forms leaves spurious spans (``align`` counts the regions whose original side is only spaces and
-drops them).
+with the real one (``김민준`` -> ``김서준``) aligns from where they differ, and a system that rewrites Unicode forms
+or collapses spaces leaves spurious spans (a region whose original side is only spaces is dropped, but a
+collapsed space between two words makes the word before it a span).
 """
 
 from __future__ import annotations
