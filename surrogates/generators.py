@@ -22,7 +22,7 @@ import string
 from thunder_deid.surrogates.base import Ctx, digits, fill, layouts
 from thunder_deid.surrogates.checksums import brn_check_digit, corp_check_digit, luhn_check_digit, rrn_check_digit, vin_check_char
 from thunder_deid.surrogates.lexicon import packaged
-from thunder_deid.surrogates.people import alias
+from thunder_deid.surrogates.people import REFERENCE_YEAR, alias
 
 RESERVED_DOMAINS = ("example.com", "example.org", "example.net", "mail.test", "corp.example", "shop.test")
 DOC_NETS = ("192.0.2", "198.51.100", "203.0.113")
@@ -86,19 +86,64 @@ def wallet(rng: random.Random, ctx: Ctx) -> str:
 
 
 # -- ages, dates, times ---------------------------------------------------------------------------------
-def _birth(rng: random.Random) -> tuple[int, int, int]:
+def _birth(rng: random.Random, ctx: Ctx | None = None) -> tuple[int, int, int]:
     y = rng.randint(1950, 2008)
     m = rng.randint(1, 12)
     d = rng.randint(1, 28 if m == 2 else 30)
+    if ctx is not None and ctx.like_mention:  # in output, a person's numbers agree with what the text states
+        said = stated(ctx)
+        if said.get("born"):
+            return said["born"]
+        if said.get("age"):
+            y = REFERENCE_YEAR - said["age"] - rng.randint(0, 1)
     return y, m, d
 
 
+_PAREN_OPEN = re.compile(r"\(([^()]*)$")
+_PAREN_CLOSE = re.compile(r"^([^()]*)\)")
+_STATED_AGE = re.compile(r"(?<!\d)(\d{1,2})세")
+_STATED_BORN = re.compile(r"((?:19|20)\d\d)(?:\.\s*|년\s*)(\d{1,2})(?:\.\s*|월\s*)(\d{1,2})(?:\.|일)?\s*생")
+
+
+def stated(ctx: Ctx) -> dict:
+    """What the parenthesis a value stands in says of its person: the sex (written before or after it), the age
+    and a birth date as the output already writes them (before it: a value still to come may be one the output
+    replaces, and copying it would carry the original into the pseudonym), so that a registration number, a birth
+    date or an age drawn there agrees with them (``이혜경(여, 52세, 주민등록번호 530125-2…)`` had made her about 70).
+
+        >>> stated(Ctx("주민등록번호", before="피해자 이혜경(여, 52세, 주민등록번호 ", after=")에게"))
+        {'female': True, 'age': 52}
+        >>> stated(Ctx("나이", before="김준완(1959. 5. 28.생, ", after="세)"))
+        {'born': (1959, 5, 28)}
+        >>> stated(Ctx("주민등록번호", before="김철수(주민등록번호 ", after=", 1985. 3. 12.생, 남)"))
+        {'female': False}
+    """
+    a, b = _PAREN_OPEN.search(ctx.before), _PAREN_CLOSE.match(ctx.after)
+    written = a.group(1) if a else ""
+    out: dict = {}
+    sex = re.search(r"(?<![가-힣])(남|여)(?![가-힣])", written + " " + (b.group(1) if b else ""))
+    if sex:
+        out["female"] = sex.group(1) == "여"
+    inside = written
+    m = _STATED_AGE.search(inside)
+    if m and 1 <= int(m.group(1)) <= 99:
+        out["age"] = int(m.group(1))
+    m = _STATED_BORN.search(inside)
+    if m:
+        y, mo, d = map(int, m.groups())
+        if 1 <= mo <= 12 and 1 <= d <= 31:
+            out["born"] = (y, mo, d)
+    return out
+
+
 def age(rng: random.Random, ctx: Ctx) -> str:
-    return f"{rng.randint(19, 78)}세"
+    n = rng.randint(19, 78)
+    born = stated(ctx).get("born") if ctx.like_mention else None
+    return f"{REFERENCE_YEAR - born[0] if born else n}세"
 
 
 def birth_date(rng: random.Random, ctx: Ctx) -> str:
-    y, m, d = _birth(rng)
+    y, m, d = _birth(rng, ctx)
     if "년" in ctx.mention or "년" in ctx.after[:2]:
         return f"{y}년 {m}월 {d}일"
     return f"{y}. {m}. {d}."
@@ -138,8 +183,10 @@ def rrn(rng: random.Random, ctx: Ctx) -> str:
 
     A masked mention (``870923-2******``) gets a masked surrogate.
     """
-    y, m, d = _birth(rng)
+    y, m, d = _birth(rng, ctx)
     female = rng.random() < 0.5
+    if ctx.like_mention:
+        female = stated(ctx).get("female", female)
     g = (3 if y >= 2000 else 1) + int(female)
     body = f"{y % 100:02d}{m:02d}{d:02d}{g}{digits(rng, 5)}"
     full = f"{body[:6]}-{body[6:]}{rrn_check_digit(body)}"

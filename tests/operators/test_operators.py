@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -295,3 +296,22 @@ def test_a_business_keeps_its_type_word_before_its_legal_form(label):
         out = get_operator("surrogate", seed=seed).redact(Document("d", text, spans))[0]
         first = out[5:out.index(" 주식회사")]
         assert first.endswith("건설") and out.count(first) == 3, out
+
+
+def test_a_persons_registration_number_agrees_with_the_sex_age_and_birth_date_the_output_states():
+    """이혜경(여, 52세, 주민등록번호 530125-2…) made her about 70; 이라결(1979. 9. 19.생, 주민등록번호 051126-3…) was
+    born twice. A value still to come is never read: it may be one the output replaces."""
+    from thunder_deid.surrogates.people import REFERENCE_YEAR
+
+    for seed in range(1, 30):
+        t = "피해자 김영숙(여, 52세, 주민등록번호 710805-2123456)은 맞았다."
+        spans = [Span(4, 7, "인명"), Span(t.index("710805"), t.index("710805") + 14, "주민등록번호")]
+        out = get_operator("surrogate", seed=seed).redact(Document("d", t, spans))[0]
+        rrn = re.search(r"(\d{6})-(\d)", out)
+        assert rrn.group(2) == "2" and 1900 + int(rrn.group(1)[:2]) in (REFERENCE_YEAR - 52, REFERENCE_YEAR - 53), out
+        t = "피고인 김철수(1985. 3. 12.생, 주민등록번호 850312-1234567)은 때렸다."
+        spans = [Span(4, 7, "인명"), Span(8, 20, "출생일자"), Span(t.index("850312"), t.index("850312") + 14, "주민등록번호")]
+        out = get_operator("surrogate", seed=seed).redact(Document("d", t, spans))[0]
+        born = re.search(r"(\d{4})\. (\d{1,2})\. (\d{1,2})\.생", out)
+        y, m, d = map(int, born.groups())
+        assert f"{y % 100:02d}{m:02d}{d:02d}-" in out and (y, m, d) != (1985, 3, 12), out
