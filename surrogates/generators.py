@@ -188,6 +188,8 @@ def rrn(rng: random.Random, ctx: Ctx) -> str:
     if ctx.like_mention:
         female = stated(ctx).get("female", female)
     g = (3 if y >= 2000 else 1) + int(female)
+    if ctx.like_mention and "외국인" in ctx.before[-16:]:
+        g += 4  # a foreign resident's registration number: 5-8 in the seventh digit
     body = f"{y % 100:02d}{m:02d}{d:02d}{g}{digits(rng, 5)}"
     full = f"{body[:6]}-{body[6:]}{rrn_check_digit(body)}"
     if "*" in ctx.mention or "●" in ctx.mention or (ctx.sub or "").startswith("마스킹"):

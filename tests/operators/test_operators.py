@@ -315,3 +315,7 @@ def test_a_persons_registration_number_agrees_with_the_sex_age_and_birth_date_th
         born = re.search(r"(\d{4})\. (\d{1,2})\. (\d{1,2})\.생", out)
         y, m, d = map(int, born.groups())
         assert f"{y % 100:02d}{m:02d}{d:02d}-" in out and (y, m, d) != (1985, 3, 12), out
+        t = "피해자 응우옌 반 안(남, 30세, 외국인등록번호 930101-5123456)은 맞았다."
+        a = t.index("930101")
+        out = get_operator("surrogate", seed=seed).redact(Document("d", t, [Span(a, a + 14, "주민등록번호")]))[0]
+        assert re.search(r"\d{6}-5", out), out          # a foreign resident's, a man's, born before 2000
