@@ -307,3 +307,20 @@ def test_docx_document_variables_and_a_macs_template_path_go(tmp_path):
     assert ONLY_IN_ALT not in strings["word/settings.xml"] and "9876" not in strings["word/settings.xml"]
     assert "sehoon_mac" not in strings["word/_rels/settings.xml.rels"]
     docx.Document(str(out))  # still opens
+
+
+def test_hwpx_linked_picture_path_in_the_manifest_goes(tmp_path, hwpx_file):
+    """A linked (not embedded) picture is listed in Contents/content.hpf by its path on the author's machine,
+    naming the account and the picture (C:\\Users\\sehoon_pc\\Pictures\\피해자 한지민.jpg); it had survived."""
+    item = ('<opf:item id="imagelink1" href="C:\\Users\\sehoon_pc\\Pictures\\피해자 ' + ONLY_IN_ALT +
+            '.jpg" media-type="image/jpg" isEmbeded="0"/>').encode()
+
+    def edit(name: str, data: bytes) -> bytes:
+        return data.replace(b"</opf:manifest>", item + b"</opf:manifest>") if name == "Contents/content.hpf" else data
+
+    _rezip(hwpx_file, tmp_path / "in.hwpx", {}, edit)
+    assert b"sehoon_pc" in zipfile.ZipFile(tmp_path / "in.hwpx").read("Contents/content.hpf")
+    out = tmp_path / "out.hwpx"
+    _redact(tmp_path / "in.hwpx", out)
+    hpf = package_strings(out)["Contents/content.hpf"]
+    assert "sehoon_pc" not in hpf and ONLY_IN_ALT not in hpf and 'id="imagelink1"' in hpf

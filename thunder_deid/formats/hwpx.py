@@ -28,7 +28,7 @@ from thunder_deid.errors import ThunderDeidError
 from thunder_deid.formats.base import Format, Source, apply_replacements, register
 from thunder_deid.formats.xmlzip import (
     BLANK_PNG, Package, TextModel, apply_to_slots, blank_authors, blank_elements, blank_pictures, drops_link, local,
-    note_hidden_text, note_unread, read_package, remove_keeping_tail, replaced_mentions, sweep)
+    local_path, note_hidden_text, note_unread, read_package, remove_keeping_tail, replaced_mentions, sweep)
 
 _SECTION = re.compile(r"Contents/section(\d+)\.xml")
 _MASTER = re.compile(r"Contents/masterpage(\d+)\.xml")  # page templates: text printed on every page
@@ -175,7 +175,7 @@ def empty_shape_comments(pkg: Package) -> int:
 def drop_link_targets(src: Source, reps: list) -> int:
     """Empty every link target :func:`~thunder_deid.formats.xmlzip.drops_link` drops: a ``HYPERLINK`` field's
     ``Command`` (all but its kind), ``Path`` and ``ToolTip`` parameters and a name holding the target, a shape's
-    ``href``; returns how many."""
+    ``href``, a linked picture's path in ``content.hpf``; returns how many."""
     pkg = src.state[0]
     mentions = replaced_mentions(src, reps)
     dropped = 0
@@ -193,6 +193,14 @@ def drop_link_targets(src: Source, reps: list) -> int:
             if gone:
                 dropped += 1
                 pkg.changed.add(name)
+    manifest = "Contents/content.hpf"
+    if manifest in pkg.data and b'href="' in pkg.data[manifest]:
+        # a linked (not embedded) picture is listed by its path on the author's machine (C:\Users\<account>\…)
+        for el in pkg.tree(manifest).iter():
+            if el.get("href") and local_path(el.get("href")):
+                el.set("href", "")
+                dropped += 1
+                pkg.changed.add(manifest)
     return dropped
 
 

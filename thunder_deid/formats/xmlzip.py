@@ -341,6 +341,16 @@ _CONTACT_SCHEMES = ("mailto:", "tel:", "sms:", "file:")
 _LOCAL_PATH = re.compile(r"[A-Za-z]:[\\/]|\\\\|/(?:Users|home)/")  # C:\, \\server, a Mac's or Linux's home
 
 
+def local_path(target: str) -> bool:
+    """A file on the author's machine (``C:\\Users\\<account>\\…``, ``file:``, ``/Users/<account>/…``).
+
+    >>> local_path("C:\\\\Users\\\\kim\\\\a.jpg"), local_path("BinData/image1.png")
+    (True, False)
+    """
+    t = target.strip()
+    return bool(_LOCAL_PATH.match(t)) or t.casefold().startswith("file:")
+
+
 def replaced_mentions(src: Source, reps: Iterable) -> set[str]:
     """The text of every span replaced in the document, case-folded, for :func:`drops_link`; a replacement that
     contains its mention (tag mode) hides nothing and is skipped, and so is a mention of one character (``A``,
