@@ -22,8 +22,7 @@ Tokens with only spaces between them (``<DATE_TIME> <LOCATION>``) are split at t
 which is a guess where the first mention holds spaces itself (``2020. 3. 5. 서울 강남구 …``): ``align`` counts
 such splits and says so. The system must keep the rest of the text as it was: a pseudonymiser whose fake name shares a first syllable
 with the real one (``김민준`` -> ``김서준``) aligns from where they differ, and a system that rewrites Unicode forms
-or collapses spaces leaves spurious spans (a region whose original side is only spaces is dropped, but a
-collapsed space between two words makes the word before it a span).
+leaves spurious spans. Spaces and line ends a system collapsed or rewrote are no replacement.
 """
 
 from __future__ import annotations
@@ -93,6 +92,10 @@ def regions(orig: str, red: str, labels: "Labels | None" = None) -> list[tuple[i
     while i < n and j < m:
         if orig[i] == red[j] and not _token_at(orig, red, i, j):
             i, j = i + 1, j + 1
+            continue
+        if orig[i].isspace() != red[j].isspace() or (orig[i].isspace() and red[j].isspace()):
+            # spaces a system collapsed or line ends it rewrote (\r\n -> \n) are no replacement
+            i, j = i + orig[i].isspace(), j + red[j].isspace()
             continue
         i2, j2 = _after_tokens(orig, red, i, j, labels) or _resync(orig, red, i, j)
         out.append((i, i2, j, j2))

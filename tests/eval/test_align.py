@@ -86,3 +86,11 @@ def test_a_split_at_one_of_several_spaces_is_counted_as_a_guess():
     labels = Labels({"DATE": "시간정보", "LOC": "주소"})
     doc = align_text("d", "2020. 3. 5. 서울 강남구에서", "<DATE> <LOC>에서", labels)
     assert labels.guessed == 1 and len(doc.spans) == 2
+
+
+def test_whitespace_a_system_tidied_is_no_replacement():
+    """Collapsed runs of spaces, CRLF written as LF, a blank line dropped: the spans are the masks' alone."""
+    original = "피고인  김민준은\r\n\r\n피해자 이서연에게   전화하였다."
+    tidied = "피고인 [인명]은\n피해자 [인명]에게 전화하였다."
+    doc = align_text("d", original, tidied)
+    assert [original[s.start:s.end] for s in doc.spans] == ["김민준", "이서연"]
