@@ -27,6 +27,7 @@ leaves spurious spans. Spaces and line ends a system collapsed or rewrote are no
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -105,6 +106,21 @@ def regions(orig: str, red: str, labels: "Labels | None" = None) -> list[tuple[i
     return out
 
 
+@functools.lru_cache(maxsize=4096)
+def _flex(literal: str, at_end: bool = False) -> re.Pattern:
+    """``literal`` as a pattern in which a run of whitespace matches any run (a system may have collapsed spaces
+    or rewritten line ends); ``at_end``: it must end the text."""
+    parts = re.split(r"(\s+)", literal)
+    body = "".join(r"\s+" if k % 2 else re.escape(p) for k, p in enumerate(parts))
+    return re.compile(body + (r"\s*\Z" if at_end else ""))
+
+
+def _find(orig: str, literal: str, start: int, stop: int | None = None) -> int:
+    """Where ``literal`` stands in ``orig[start:stop]``, whitespace matched loosely (:func:`_flex`); -1 if nowhere."""
+    m = _flex(literal).search(orig, start, len(orig) if stop is None else stop)
+    return m.start() if m else -1
+
+
 def _token_at(orig: str, red: str, i: int, j: int) -> bool:
     """A token starts at ``red[j]`` that the original does not hold at ``orig[i]`` (law.go.kr writes ``{특정경제범죄
     가중처벌등에관한법률위반(사기)}`` itself)."""
@@ -129,7 +145,7 @@ def _after_tokens(orig: str, red: str, i: int, j: int, labels: "Labels | None" =
             nxt = t.start()
             break
     literal = red[j2:min(j2 + ANCHOR, nxt)]
-    k = orig.find(literal, i + 1, min(len(orig), i + MAX_MENTION + len(literal)))
+    k = _find(orig, literal, i + 1, min(len(orig), i + MAX_MENTION + 2 * len(literal)))
     if labels is not None and k >= 0 and nxt == j2 + len(literal) and not literal.strip():
         # the next replacement follows after spaces only: if the original holds such spaces again before the text
         # after that replacement, the split is a guess
@@ -149,9 +165,10 @@ def _resync(orig: str, red: str, i: int, j: int) -> tuple[int, int]:
             break  # no later start can cost less
         a = red[j + dj:j + dj + ANCHOR]
         if len(a) < ANCHOR:  # the system's text ends here: the original must end with the same
-            k = n - len(a) if orig.endswith(a) and n - len(a) >= i else -1
+            end = _flex(a, at_end=True).search(orig, i) if a.strip() else None
+            k = end.start() if end else (n if not a.strip() else -1)
         else:
-            k = orig.find(a, i, min(n, i + MAX_MENTION + ANCHOR))
+            k = _find(orig, a, i, min(n, i + MAX_MENTION + 2 * ANCHOR))
         if k >= 0 and (best is None or (k - i) + dj < best[0]):
             best = ((k - i) + dj, k, j + dj)
     return (best[1], best[2]) if best else (n, m)
@@ -169,15 +186,17 @@ def split_region(orig: str, red: str) -> list[tuple[int, int, str]] | None:
         return None
     literals = [red[:tokens[0].start()]] + [red[a.end():b.start()] for a, b in zip(tokens, tokens[1:])] + \
         [red[tokens[-1].end():]]
-    if not orig.startswith(literals[0]) or not orig.endswith(literals[-1]):
+    head = _flex(literals[0]).match(orig)
+    tail = _flex(literals[-1], at_end=True).search(orig, head.end() if head else 0)
+    if head is None or tail is None:
         return None
-    at, end, out = len(literals[0]), len(orig) - len(literals[-1]), []
+    at, end, out = head.end(), tail.start(), []
     for t, lit in zip(tokens, literals[1:-1]):
-        k = orig.find(lit, at + 1, end) if lit else -1
-        if k < 0:
+        m = _flex(lit).search(orig, at + 1, end) if lit else None
+        if m is None:
             return None
-        out.append((at, k, t.group()))
-        at = k + len(lit)
+        out.append((at, m.start(), t.group()))
+        at = m.end()
     return out + [(at, end, tokens[-1].group())]
 
 
