@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +45,7 @@ from thunder_deid.taxonomy import load_taxonomy, split_label
 
 KEEP = "keep"
 _KEYS = ("mode", "threshold", "labels", "allow", "deny", "recognizers", "consistency", "pictures")
+_LISTS = ("labels", "allow", "deny", "recognizers")  # settings whose empty value is their default
 PICTURES = ("blank", "keep")  # what a DOCX, HWPX, HWP or PDF output does with the pictures it holds
 _TEXT_MODES = ("tag", "mask", "court", "surrogate")  # modes that replace text (json only renders the spans)
 
@@ -239,53 +240,33 @@ class _Reader:
         for k in data:
             if k not in _KEYS:
                 raise self.fail((k,), f"unknown setting {k!r}; expected one of {', '.join(_KEYS)}")
-        kw: dict[str, Any] = {}
-        if "mode" in data:
-            kw["mode"] = self.mode(data["mode"], ("mode",), allow_json=True)
-        if "threshold" in data:
-            kw["threshold"] = self.threshold(data["threshold"], ("threshold",))
-        if "consistency" in data:
-            if not isinstance(data["consistency"], bool):
-                raise self.fail(("consistency",), "'consistency' must be true or false")
-            kw["consistency"] = data["consistency"]
-        if "pictures" in data:
-            if data["pictures"] not in PICTURES:
-                raise self.fail(("pictures",), f"'pictures' is one of {', '.join(PICTURES)}")
-            kw["pictures"] = data["pictures"]
-        kw.update(labels=self.labels(data.get("labels") or {}),
-                  allow=frozenset(self.strings(data.get("allow") or [], ("allow",))),
-                  deny=self.deny(data.get("deny") or []), recognizers=self.recognizers(data.get("recognizers") or []))
-        self.disjoint(kw["allow"], kw["deny"])
-        return Policy(**kw)
-
-    def disjoint(self, allow: frozenset[str], deny: tuple[tuple[str, str], ...]) -> None:
-        both = allow & {t for t, _ in deny}
-        if both:
-            raise self.fail(("allow",), f"{len(both)} entries are in both 'allow' and 'deny'")
+        # the file's values go through the one check a Policy built in Python gets (check), with this reader's
+        # lines; a list setting left empty (`allow:`) is its default
+        p = object.__new__(Policy)
+        for f in fields(Policy):
+            default = f.default if f.default is not MISSING else f.default_factory()  # type: ignore[misc]
+            value = data.get(f.name, default)
+            setattr(p, f.name, value if value or f.name not in _LISTS else default)
+        self.check(p)
+        return p
 
     def check(self, p: Policy) -> None:
-        """``p``'s fields validated in place, as :meth:`policy` validates a file's (values it has already
-        checked pass unchanged)."""
-        from thunder_deid.recognizers import Pattern
-
+        """``p``'s fields validated in place and brought to their types (a file's shapes are taken too:
+        ``deny=["삼우"]``, ``labels={"인명": "keep"}``); values already checked pass unchanged."""
         p.mode = self.mode(p.mode, ("mode",), allow_json=True)
         p.threshold = self.threshold(p.threshold, ("threshold",))
-        if not isinstance(p.labels, dict):
-            raise self.fail(("labels",), "'labels' maps taxonomy nodes to a mode or {mode, threshold}")
         p.labels = self.labels({k: {f: getattr(v, f) for f in ("mode", "threshold") if getattr(v, f) is not None}
-                                if isinstance(v, LabelRule) else v for k, v in p.labels.items()})
+                                if isinstance(v, LabelRule) else v for k, v in p.labels.items()}
+                               if isinstance(p.labels, dict) else p.labels)
         if isinstance(p.allow, (str, dict)) or not isinstance(p.allow, (list, tuple, set, frozenset)):
             raise self.fail(("allow",), "'allow' is a collection of texts, not one text")
-        p.allow = frozenset(self.strings(list(p.allow), ("allow",)))
-        if isinstance(p.deny, (str, dict)) or not isinstance(p.deny, (list, tuple)):
-            raise self.fail(("deny",), "'deny' is a list of names or {text, label}")
+        p.allow = frozenset(self.text(x, ("allow", i)) for i, x in enumerate(p.allow))
         p.deny = self.deny([{"text": x[0], "label": x[1]} if isinstance(x, tuple) and len(x) == 2 else x
-                            for x in p.deny])
-        self.disjoint(p.allow, p.deny)
-        recs = list(p.recognizers) if isinstance(p.recognizers, (list, tuple)) else None
-        if recs is None:
-            raise self.fail(("recognizers",), "'recognizers' is a list of {name, label, pattern}")
-        p.recognizers = tuple(x if isinstance(x, Pattern) else self.recognizers([x])[0] for x in recs)
+                            for x in p.deny] if isinstance(p.deny, (list, tuple)) else p.deny)
+        both = p.allow & {t for t, _ in p.deny}
+        if both:
+            raise self.fail(("allow",), f"{len(both)} entries are in both 'allow' and 'deny'")
+        p.recognizers = self.recognizers(list(p.recognizers) if isinstance(p.recognizers, tuple) else p.recognizers)
         if not isinstance(p.consistency, bool):
             raise self.fail(("consistency",), "'consistency' must be true or false")
         if p.pictures not in PICTURES:
@@ -329,11 +310,6 @@ class _Reader:
                 raise self.fail(path, "a label's rule is a mode name or {mode, threshold}")
         return out
 
-    def strings(self, v: Any, path: tuple) -> list[str]:
-        if not isinstance(v, list):
-            raise self.fail(path, f"'{path[0]}' is a list")
-        return [self.text(x, path + (i,)) for i, x in enumerate(v)]
-
     def text(self, x: Any, path: tuple) -> str:
         """Entry ``path[1]`` of the list ``path[0]`` (or its ``text`` field), as non-empty text in the canonical
         form spans are found on (:mod:`thunder_deid.normalize`): an entry typed in decomposed Hangul (as macOS
@@ -371,6 +347,9 @@ class _Reader:
         out = []
         for i, x in enumerate(v):
             path = ("recognizers", i)
+            if isinstance(x, Pattern):  # built in Python, or read already
+                out.append(x)
+                continue
             if not isinstance(x, dict) or not {"label", "pattern"} <= set(x) or set(x) - {"name", "label", "pattern", "group"}:
                 raise self.fail(path, "a recognizer is {name, label, pattern[, group]}")
             label = self.label(x["label"], path + ("label",))
