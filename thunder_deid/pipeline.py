@@ -201,12 +201,12 @@ class Run:
     """Reads, tags and writes the jobs in bounded batches; the manifest and the summary follow along."""
 
     def __init__(self, tagger, policy, mode: str, seed: int, bar, batch_chars: int, manifest, jsonl_out,
-                 mapping_rows):
+                 mapping_rows, settings: dict):
         self.tagger, self.policy, self.mode, self.seed, self.bar = tagger, policy, mode, seed, bar
         self.batch_chars, self.manifest, self.jsonl_out = batch_chars, manifest, jsonl_out
         self.mapping = mapping_rows
         self.summary = Summary()
-        self.settings = run_settings(policy, mode, seed, tagger.patterns)
+        self.settings = settings  # run_settings: what each manifest row records
 
     def tag(self, sources: list[Source]) -> list[Document]:
         return self.tagger.predict_documents([Document(s.id, s.text, [], s.meta) for s in sources], self.bar)
@@ -391,8 +391,8 @@ def redact_path(inp: Path, out: Path, mode: str | None, model: Path | None = Non
     mode = mode or policy.mode
     jobs, unreadable, into_jsonl = plan(inp, out, mode)
     folder = inp.is_dir() and not into_jsonl
-    with_patterns = tagger.patterns if tagger is not None else patterns
-    done = set() if restart or not folder else finished(out, run_settings(policy, mode, seed, with_patterns), jobs)
+    settings = run_settings(policy, mode, seed, tagger.patterns if tagger is not None else patterns)
+    done = set() if restart or not folder else finished(out, settings, jobs)
     if mapping is not None:
         from thunder_deid.operators.mapping import check_mapping_path
 
@@ -417,9 +417,10 @@ def redact_path(inp: Path, out: Path, mode: str | None, model: Path | None = Non
     try:
         if into_jsonl:
             with atomic_writer(out) as f:
-                summary = Run(tagger, policy, mode, seed, bar, batch_chars, None, f, rows).run(todo, strict=False)
+                summary = Run(tagger, policy, mode, seed, bar, batch_chars, None, f, rows, settings).run(todo, strict=False)
         else:
-            summary = Run(tagger, policy, mode, seed, bar, batch_chars, manifest, None, rows).run(todo, strict=not folder)
+            summary = Run(tagger, policy, mode, seed, bar, batch_chars, manifest, None, rows, settings).run(
+                todo, strict=not folder)
         if manifest is not None:
             for p in unreadable:
                 manifest.write(json.dumps({"file": p.relative_to(inp).as_posix(), "status": "skipped",
