@@ -84,11 +84,7 @@ def is_stream(path: str | Path) -> bool:
 def _open_stream(path: Path, mode: str, encoding: str | None) -> IO:
     """``path`` (a stream) opened for writing as it is: no temporary file, no truncation, no fsync or chmod
     (a pipe has no data to sync; /dev/null's mode is not ours to change)."""
-    try:
-        fd = os.open(path, os.O_WRONLY)
-    except OSError as e:
-        raise _write_error(path, e) from None
-    return _output_file(fd, path, mode, encoding)
+    return _output_file(_named(path, os.open, path, os.O_WRONLY), path, mode, encoding)
 
 
 class _Output(io.FileIO):
@@ -101,12 +97,7 @@ class _Output(io.FileIO):
         self.path = path
 
     def write(self, b) -> int | None:
-        try:
-            return super().write(b)
-        except BrokenPipeError:
-            raise  # the reader has gone (``| head``): the command line's quiet end, not a fault of this output
-        except OSError as e:
-            raise _write_error(self.path, e) from None
+        return _named(self.path, super().write, b)
 
 
 def _output_file(fd: int, path: Path, mode: str, encoding: str | None) -> IO:
@@ -120,6 +111,8 @@ def _named(path: Path, call, *args, **kwargs):
     """``call(*args, **kwargs)``, its OSError a failed write of ``path``."""
     try:
         return call(*args, **kwargs)
+    except BrokenPipeError:
+        raise  # the reader has gone (``| head``): the command line's quiet end, not a fault of this output
     except OSError as e:
         raise _write_error(path, e) from None
 
