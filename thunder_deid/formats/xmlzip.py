@@ -337,7 +337,7 @@ def note_embedded(src: Source, folders: tuple[str, ...], parts: Iterable[str] = 
 
 # link targets that are a person's address or number, or a file on the author's machine (C:\Users\<account>),
 # whatever the text says: always dropped
-_CONTACT_SCHEMES = ("mailto:", "tel:", "sms:", "file:")
+_CONTACT_SCHEMES = ("mailto:", "tel:", "sms:")
 _LOCAL_PATH = re.compile(r"[A-Za-z]:[\\/]|\\\\|/(?:Users|home)/")  # C:\, \\server, a Mac's or Linux's home
 
 
@@ -374,7 +374,7 @@ def drops_link(target: str, mentions: set[str]) -> bool:
     (True, False)
     """
     t = target.strip()
-    if t.casefold().startswith(_CONTACT_SCHEMES) or _LOCAL_PATH.match(t):
+    if t.casefold().startswith(_CONTACT_SCHEMES) or local_path(t):
         return True
     forms = {t.casefold(), unquote(t).casefold()}
     return any(m in f for m in mentions for f in forms)
