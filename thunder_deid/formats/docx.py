@@ -29,7 +29,7 @@ from typing import Iterable, Iterator
 
 from thunder_deid.formats.base import Format, Source, register
 from thunder_deid.formats.xmlzip import (
-    BLANK_PNG, Package, TextModel, apply_to_slots, blank_authors, blank_elements, blank_pictures, drops_link, local,
+    BLANK_PNG, XML_SPACE, Package, TextModel, apply_to_slots, blank_authors, blank_elements, blank_pictures, drops_link, local,
     note_embedded, note_hidden_text, note_unread, read_package, remove_keeping_tail, replaced_mentions, sweep)
 
 # a header or footer part may be named anything after its kind (header_first.xml): read them all
@@ -58,7 +58,6 @@ _HYPERLINK_FIELD = re.compile(r"\s*(?:HYPERLINK|INCLUDEPICTURE|INCLUDETEXT|LINK)
 _GENERIC_NAME = re.compile(r"(?i)(?:picture|image|그림|drawing|text ?box|shape|chart|diagram|object|group)[ _-]*\d*"
                            r"(?:\.(?:png|jpe?g|gif|bmp|emf|wmf|tiff?))?")
 _FIELD_ARGUMENT = re.compile(r'"([^"]*)"|(?<!\S)([^\s"\\]\S*)')  # "quoted" or bare, not a \switch
-_XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 # text outside the parts read: a chart's and a SmartArt diagram's (their own parts), VML word art's (an attribute)
 _UNREAD_PART = re.compile(r"word/(charts/chart|diagrams/data)\d+\.xml")
 _WORD_ART = re.compile(rb'textpath\b[^>]*\sstring="[^"]')
@@ -284,7 +283,7 @@ def _drop_field_links(pkg: Package, part: str, mentions: set[str]) -> int:
         code = _field_without_links(old, mentions)
         if code != old:
             nodes[0].text = code
-            nodes[0].set(_XML_SPACE, "preserve")
+            nodes[0].set(XML_SPACE, "preserve")
             for n in nodes[1:]:
                 n.text = ""
             dropped += 1

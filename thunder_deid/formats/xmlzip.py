@@ -32,6 +32,8 @@ from urllib.parse import unquote
 from thunder_deid.errors import ThunderDeidError
 from thunder_deid.formats.base import Segment, Source
 
+XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"  # xml:space="preserve" keeps a run's edge spaces
+
 # attributes that name a person in OOXML / OWPML (comment and revision authors, presence ids)
 AUTHOR_ATTRIBUTES = frozenset({"author", "initials", "userId", "providerId", "lastModifiedBy"})
 # a 1x1 white PNG: stands in for a preview image of the original first page
@@ -222,7 +224,7 @@ def apply_to_slots(src: Source, reps: Iterable) -> int:
             old = old[:a] + t + old[b:]
         setattr(s.el, s.attr, old)
         if model.preserve_space and s.attr == "text" and old != old.strip():
-            s.el.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")
+            s.el.set(XML_SPACE, "preserve")
         pkg.changed.add(s.part)
     return missed
 
