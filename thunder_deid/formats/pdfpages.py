@@ -132,7 +132,7 @@ def cells_apart(path: Path, page_texts: Sequence[str]) -> list[str]:
     return out
 
 
-def _cells_apart(text: str, tp, mapping: dict[int, int]) -> str:
+def _cells_apart(text: str, tp: CharPage, mapping: dict[int, int]) -> str:
     lines, pos = [], 0
     for line in text.split("\n"):
         wide = []
@@ -207,8 +207,7 @@ def _paint(page, page_text: str, edits: Sequence[PageEdit], font: Path, where: s
     page.gen_content()
     raw_textpage = page.get_textpage()
     textpage = CharPage(raw_textpage)
-    theirs = textpage.text
-    mapping = char_map(page_text, theirs)
+    mapping = char_map(page_text, textpage.text)
     bbox = page.get_bbox()
     left, bottom, _, top = bbox
     scale = DPI / 72
@@ -235,7 +234,7 @@ def _paint(page, page_text: str, edits: Sequence[PageEdit], font: Path, where: s
         if found:
             replaced.update((j, None) for j in range(min(found), max(found) + 1))
             replaced[min(found)] = e.text
-    layer = PageText(text_runs(textpage, theirs, replaced, left, bottom, painted), rotation, bbox)
+    layer = PageText(text_runs(textpage, replaced, left, bottom, painted), rotation, bbox)
     raw_textpage.close()
     if rotation:
         image = image.rotate(-rotation, expand=True)
@@ -261,7 +260,7 @@ class Drawn:
     text: PageText
 
 
-def text_runs(textpage, theirs: str, replaced: dict[int, str | None], left: float, bottom: float,
+def text_runs(textpage: CharPage, replaced: dict[int, str | None], left: float, bottom: float,
                painted: Sequence[tuple[float, float, float, float]] = ()):
     """The output's text as PDFium reads the page, in runs placed where their characters stand: ``(x, y, width,
     height, text)``, a replaced mention a run of its own holding its replacement, so the text a viewer selects lies
@@ -280,7 +279,7 @@ def text_runs(textpage, theirs: str, replaced: dict[int, str | None], left: floa
         boxes.clear()
 
     in_replacement = False  # the run being read holds a replacement
-    for j, c in enumerate(theirs):
+    for j, c in enumerate(textpage.text):
         if c in "\r\n":
             flush()
             continue
