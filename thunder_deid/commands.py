@@ -10,7 +10,7 @@ from thunder_deid.errors import InlineFormatError, ThunderDeidError
 from thunder_deid.inline import parse_inline, render_inline
 from thunder_deid.formats.base import document_id, read_bytes
 from thunder_deid.io import atomic_writer, check_output_file, refuse_overwrite_input
-from thunder_deid.validate import problems
+from thunder_deid.validate import file_problems
 
 INLINE_SUFFIXES = (".txt", ".md")
 
@@ -92,18 +92,10 @@ def cmd_convert(args: argparse.Namespace) -> int:
 def cmd_validate(args: argparse.Namespace) -> int:
     bad = 0
     for path in args.files:
-        ids: set[str] = set()
-        for doc in read_jsonl(path):
-            found = problems(doc, check_labels=not args.no_labels)
-            if doc.id in ids:  # eval and train refuse it: one document's scores or windows would count twice
-                found.append(f"document {doc.id!r}: duplicate document id")
-            ids.add(doc.id)
+        for found in file_problems(read_jsonl(path), check_labels=not args.no_labels):
             for p in found:
                 print(f"{path}: {p}")
                 bad += 1
-        if not ids:
-            print(f"{path}: no documents")
-            bad += 1
     print(f"{bad} problems")
     return 1 if bad else 0
 

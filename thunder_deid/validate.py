@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from thunder_deid.document import Document
 from thunder_deid.errors import DocumentError
@@ -40,6 +40,25 @@ def problems(doc: Document, *, taxonomy: Taxonomy | None = None, check_labels: b
         if check_labels and s.label not in tax:
             out.append(f"{where}: unknown label {s.label!r}{tax.did_you_mean(s.label)}")
     return out
+
+
+def file_problems(docs: Iterable[Document], **kw) -> Iterator[list[str]]:
+    """The problems of a file's documents, one list per document (:func:`problems`, ``kw`` passed on, and an id an
+    earlier document has: eval and train refuse it, one document's scores or windows would count twice), then
+    ``["no documents"]`` for a file that holds none.
+
+        >>> list(file_problems([Document("a", "가", []), Document("a", "나", [])])), list(file_problems([]))
+        ([[], ["document 'a': duplicate document id"]], [['no documents']])
+    """
+    ids: set[str] = set()
+    for doc in docs:
+        found = problems(doc, **kw)
+        if doc.id in ids:
+            found.append(f"document {doc.id!r}: duplicate document id")
+        ids.add(doc.id)
+        yield found
+    if not ids:
+        yield ["no documents"]
 
 
 def validate(docs: Iterable[Document], **kw) -> None:

@@ -211,20 +211,13 @@ def checked_documents(path: Path, flag: str) -> list[Document]:
     """The documents of a training or validation file, refused when it holds none or a span no scorer accepts
     (out of range, empty, overlapping another, its ``text`` field elsewhere): trained on, such a span teaches
     the model to tag the words around it."""
-    from thunder_deid.validate import problems
+    from thunder_deid.validate import file_problems
 
     docs = load_jsonl(path)
-    if not docs:
-        raise ThunderDeidError(f"{flag} {path}: no documents")
-    ids: set[str] = set()
-    for d in docs:
-        found = problems(d, check_labels=False)
+    for found in file_problems(docs, check_labels=False):  # labels are checked at the target level, later
         if found:
             more = f" (and {len(found) - 1} more in this document)" if len(found) > 1 else ""
             raise ThunderDeidError(f"{flag} {path}: {found[0]}{more}")
-        if d.id in ids:
-            raise ThunderDeidError(f"{flag} {path}: duplicate document id {d.id!r}")
-        ids.add(d.id)
     return docs
 
 
