@@ -78,15 +78,21 @@ def _apply(cfg, a: argparse.Namespace) -> None:
         if v is not None:
             setattr(t, field, v)
             flags[field] = "--" + arg.replace("_", "-")
-    from thunder_deid.model.config import problems
-
-    for _, name, msg in problems(cfg):  # an option's value, or the model's configuration it starts from
-        raise ThunderDeidError(f"{flags.get(name, 'config ' + name)}: {msg}")
+    _refuse_problems(cfg, flags)
     if (a.extra_docs or a.extra_excerpt or getattr(a, "extra_stems", None)) and a.train_extra is None:
         raise ThunderDeidError("--extra-docs, --extra-excerpt and --extra-stems need --train-extra")
     if (getattr(a, "distill_weight", None) is not None or getattr(a, "distill_temperature", None) is not None) \
             and getattr(a, "teacher", None) is None:
         raise ThunderDeidError("--distill-weight and --distill-temperature need --teacher")
+
+
+def _refuse_problems(cfg, flags: dict[str, str]) -> None:
+    """The first value ``cfg`` cannot train with, named by the option that set it (``flags``: field -> option),
+    else as the configuration's."""
+    from thunder_deid.model.config import problems
+
+    for _, name, msg in problems(cfg):  # an option's value, or the model's configuration it starts from
+        raise ThunderDeidError(f"{flags.get(name, 'config ' + name)}: {msg}")
 
 
 def cmd_train(a: argparse.Namespace) -> int:
@@ -135,13 +141,12 @@ def cmd_pretrain(a: argparse.Namespace) -> int:
     cfg = get_config(a.config)
     if a.max_length:
         cfg.model.max_length = a.max_length
+    flags = {}
     for arg, field in (("batch_size", "batch_size"), ("effective_batch", "effective_batch"), ("seed", "seed")):
         if getattr(a, arg) is not None:
             setattr(cfg.train, field, getattr(a, arg))
-    from thunder_deid.model.config import problems
-
-    for _, name, msg in problems(cfg):
-        raise ThunderDeidError(f"--{name.replace('_', '-')}: {msg}")
+            flags[field] = "--" + arg.replace("_", "-")
+    _refuse_problems(cfg, flags)
     if not 0 < a.lr < float("inf") or a.epochs < 1:  # NaN fails the first test too
         raise ThunderDeidError(f"--lr {a.lr} --epochs {a.epochs}: a learning rate above 0 and at least one epoch")
     if (a.corpus is None) == (a.encoded is None):
