@@ -301,14 +301,14 @@ class Realizer:
             where = {w for w in self.stems if w != "court_bare" or is_placeholder(mention)}
             # in output (like_mention) a business written with its type word keeps one before a legal form:
             # 동신건설 주식회사 had become 엠트론 주식회사 while its other mentions read 엠트론건설
-            own = self.like_mention and trailing_type_word(mention, it.label) is not None
+            own = trailing_type_word(mention, it.label) if self.like_mention else None
             form, trimmed = surface_form(value, it.label, before, after, self.registry.taxonomy.is_name(it.label),
-                                         stems=where, own_type=own)
+                                         stems=where, own_type=own is not None)
             report.overlaps_removed += trimmed
             if self.like_mention and not self.registry.taxonomy.is_name(it.label):
                 form = shaped_like(form, mention, it.label)
                 if own and trailing_type_word(form, it.label) is None and after.lstrip().startswith(CORP_MARKERS):
-                    form += trailing_type_word(mention, it.label)  # 엘원주식회사 before 주식회사: 엘원건설, not 엘원
+                    form += own  # 엘원주식회사 before 주식회사: 엘원건설, not 엘원
             out.append(form)
             extra = {k: v for k, v in it.span.extra.items() if k != "text"}
             if "text" in it.span.extra:

@@ -86,17 +86,21 @@ def wallet(rng: random.Random, ctx: Ctx) -> str:
 
 
 # -- ages, dates, times ---------------------------------------------------------------------------------
-def _birth(rng: random.Random, ctx: Ctx | None = None) -> tuple[int, int, int]:
+def _birth(rng: random.Random, said: dict | None = None) -> tuple[int, int, int]:
+    """A birth date; ``said`` (:func:`stated`, in output): the one the text states, or one of the age it states."""
     y = rng.randint(1950, 2008)
     m = rng.randint(1, 12)
     d = rng.randint(1, 28 if m == 2 else 30)
-    if ctx is not None and ctx.like_mention:  # in output, a person's numbers agree with what the text states
-        said = stated(ctx)
-        if said.get("born"):
-            return said["born"]
-        if said.get("age"):
-            y = REFERENCE_YEAR - said["age"] - rng.randint(0, 1)
+    if said and said.get("born"):
+        return said["born"]
+    if said and said.get("age"):
+        y = REFERENCE_YEAR - said["age"] - rng.randint(0, 1)
     return y, m, d
+
+
+def _said(ctx: Ctx) -> dict:
+    """What :func:`stated` finds, in output only (``like_mention``): training and evaluation draw freely."""
+    return stated(ctx) if ctx.like_mention else {}
 
 
 _PAREN_OPEN = re.compile(r"\(([^()]*)$")
@@ -124,11 +128,10 @@ def stated(ctx: Ctx) -> dict:
     sex = re.search(r"(?<![가-힣])(남|여)(?![가-힣])", written + " " + (b.group(1) if b else ""))
     if sex:
         out["female"] = sex.group(1) == "여"
-    inside = written
-    m = _STATED_AGE.search(inside)
+    m = _STATED_AGE.search(written)
     if m and 1 <= int(m.group(1)) <= 99:
         out["age"] = int(m.group(1))
-    m = _STATED_BORN.search(inside)
+    m = _STATED_BORN.search(written)
     if m:
         y, mo, d = map(int, m.groups())
         if 1 <= mo <= 12 and 1 <= d <= 31:
@@ -138,12 +141,12 @@ def stated(ctx: Ctx) -> dict:
 
 def age(rng: random.Random, ctx: Ctx) -> str:
     n = rng.randint(19, 78)
-    born = stated(ctx).get("born") if ctx.like_mention else None
+    born = _said(ctx).get("born")
     return f"{REFERENCE_YEAR - born[0] if born else n}세"
 
 
 def birth_date(rng: random.Random, ctx: Ctx) -> str:
-    y, m, d = _birth(rng, ctx)
+    y, m, d = _birth(rng, _said(ctx))
     if "년" in ctx.mention or "년" in ctx.after[:2]:
         return f"{y}년 {m}월 {d}일"
     return f"{y}. {m}. {d}."
@@ -183,10 +186,9 @@ def rrn(rng: random.Random, ctx: Ctx) -> str:
 
     A masked mention (``870923-2******``) gets a masked surrogate.
     """
-    y, m, d = _birth(rng, ctx)
-    female = rng.random() < 0.5
-    if ctx.like_mention:
-        female = stated(ctx).get("female", female)
+    said = _said(ctx)
+    y, m, d = _birth(rng, said)
+    female = said.get("female", rng.random() < 0.5)
     g = (3 if y >= 2000 else 1) + int(female)
     if ctx.like_mention and "외국인" in ctx.before[-16:]:
         g += 4  # a foreign resident's registration number: 5-8 in the seventh digit
