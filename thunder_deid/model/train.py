@@ -470,7 +470,7 @@ def _setup(job: TrainJob, ctx: Context) -> _Trainer:
                "teacher": str(job.teacher) if job.teacher else None,
                "licence": licence}
     ck = job.out / "checkpoint"
-    if job.resume and (ck / "trainer_state.json").is_file():
+    if resuming:
         st = load_checkpoint(ck, model, opt, tr.sched, ctx.device)
         if st["labels"] != labels.tags:
             raise ThunderDeidError(f"--resume: {ck} was trained with another label set")
