@@ -33,6 +33,7 @@ from thunder_deid.errors import LabelError
 from thunder_deid.surrogates.base import Ctx, Surrogate
 from thunder_deid.surrogates.hangul import fix_particle, find_particle, is_hangul_syllable
 from thunder_deid.surrogates.lexicon import Inventory
+from thunder_deid.surrogates.people import name_part, split_name
 from thunder_deid.surrogates.places import all_type_words, check_novel, novel_stems, type_words
 from thunder_deid.surrogates.preprocess import QUOTES, is_placeholder, normalize, repair
 from thunder_deid.surrogates.registry import Registry
@@ -225,7 +226,7 @@ class Realizer:
             raw = fn(rng, ctx)
             value = raw if isinstance(raw, Surrogate) else Surrogate(str(raw))
             names = identities(value, label, is_name)
-            if not value.text or _leaks(key[0], value) or names & used:
+            if not value.text or _leaks(key[0], value) or names & used or (is_name and _same_surname(key[0], value)):
                 continue
             # a value's identity is its stem (한빛 of 한빛식당); its full text counts too where no type word
             # follows, since the span then shows it whole
@@ -305,6 +306,9 @@ class Realizer:
             form, trimmed = surface_form(value, it.label, before, after, self.registry.taxonomy.is_name(it.label),
                                          stems=where, own_type=own is not None)
             report.overlaps_removed += trimmed
+            if "part" in it.span.extra and self.registry.taxonomy.is_name(it.label):  # 김 씨 of 김민준: 정 씨
+                same = it.span.extra.get("same_as")
+                form = name_part(form, it.span.extra["part"], mention, same if isinstance(same, str) else None)
             if self.like_mention and not self.registry.taxonomy.is_name(it.label):
                 form = shaped_like(form, mention, it.label)
                 if own and trailing_type_word(form, it.label) is None and after.lstrip().startswith(CORP_MARKERS):
@@ -335,6 +339,13 @@ def _recent(pieces: list[str], n: int = WINDOW) -> str:
         if size >= n:
             break
     return "".join(reversed(tail))[-n:]
+
+
+def _same_surname(mention: str, value: Surrogate) -> bool:
+    """A surname named alone (``김`` of ``김 씨``, no full name to link it to) drawn again: its pseudonym's surname
+    would write it unchanged."""
+    parts = split_name(value.text)
+    return parts is not None and parts[0] == mention
 
 
 def _leaks(mention: str, value: Surrogate) -> bool:

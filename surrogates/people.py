@@ -22,6 +22,7 @@ import random
 import re
 
 from thunder_deid.surrogates.base import Ctx
+from thunder_deid.surrogates.hangul import final_of
 from thunder_deid.surrogates.lexicon import packaged
 from thunder_deid.surrogates.sources import in_part
 
@@ -75,20 +76,51 @@ def reads_as(mention: str) -> tuple[str | None, str | None]:
         (('male', None), ('female', 'g1960'))
     """
     names = packaged()["names"]
-    if not re.fullmatch(r"[가-힣]{2,5}", mention or ""):
+    parts = split_name(mention)
+    if parts is None:
         return None, None
-    # surnames are one or two syllables: a two-syllable one (남궁) first
-    surname = next((s for s in (mention[:2], mention[:1])
-                    if s in names["surnames"] and 1 <= len(mention) - len(s) <= 2), None)
-    if surname is None:
-        return None, None
-    given = mention[len(surname):]
+    given = parts[1]
     for g, pools in names["given"].items():
         listed = [sex for sex in ("male", "female") if given in pools[sex]["common"]]
         if len(listed) == 1:
             return listed[0], g
     ends = {sex for pools in names["given"].values() for sex in ("male", "female") if given[-1] in pools[sex]["second"]}
     return (ends.pop(), None) if len(ends) == 1 else (None, None)
+
+
+def split_name(name: str) -> tuple[str, str] | None:
+    """A Korean name's surname and given name (a two-syllable surname first), or None where ``name`` is not
+    a surname of the census lists and a given name of one or two syllables.
+
+        >>> split_name("김민준"), split_name("남궁민"), split_name("이준"), split_name("민준이"), split_name("A")
+        (('김', '민준'), ('남궁', '민'), ('이', '준'), ('민', '준이'), None)
+    """
+    if not re.fullmatch(r"[가-힣]{2,4}", name or ""):
+        return None
+    surnames = packaged()["names"]["surnames"]
+    surname = next((s for s in (name[:2], name[:1]) if s in surnames and 1 <= len(name) - len(s) <= 2), None)
+    return None if surname is None else (surname, name[len(surname):])
+
+
+def name_part(name: str, part: str, mention: str, full: str | None = None) -> str:
+    """What pseudonym ``name`` writes for a reference by ``part`` (``surname``/``given``,
+    :mod:`thunder_deid.recognizers.name_parts`): its surname, or its given name, with the ``이`` of address
+    where ``mention`` had one after the given name of ``full`` and the new given name ends in a consonant.
+    A pseudonym that is not a Korean name (a foreign one) is written whole.
+
+        >>> name_part("정재후", "surname", "김"), name_part("정재후", "given", "민준이", "김민준")
+        ('정', '재후')
+        >>> name_part("정재민", "given", "민준이", "김민준"), name_part("정재민", "given", "민준", "김민준")
+        ('재민이', '재민')
+    """
+    parts = split_name(name)
+    if parts is None or part not in ("surname", "given"):
+        return name
+    if part == "surname":
+        return parts[0]
+    was = split_name(full or "")
+    called = was is not None and mention == was[1] + "이"
+    return parts[1] + ("이" if called and final_of(parts[1]) else "")
 
 
 def given_name(rng: random.Random, generation: str, female: bool, gendered: bool = False) -> str:

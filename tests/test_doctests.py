@@ -21,6 +21,7 @@ MODULES = [
     "thunder_deid.recognizers.base",
     "thunder_deid.recognizers.foreign",
     "thunder_deid.recognizers.glosses",
+    "thunder_deid.recognizers.name_parts",
     "thunder_deid.recognizers.officials",
     "thunder_deid.recognizers.patterns",
     "thunder_deid.recognizers.tables",

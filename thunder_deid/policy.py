@@ -119,6 +119,7 @@ class Policy:
     def _prepare(self, doc: Document) -> Document:
         from thunder_deid.recognizers import find_patterns, overlay
         from thunder_deid.recognizers.glosses import linked, with_glosses
+        from thunder_deid.recognizers.name_parts import with_name_parts
         from thunder_deid.recognizers.officials import without_officials
 
         best: dict[str, float] = {}  # with consistency a form is as sure as its best-scored occurrence
@@ -140,8 +141,11 @@ class Policy:
                              and not (s.extra.get("same_as") and allowed(s.extra["same_as"], allow)))
         if self.consistency:
             # consistency puts a form back wherever it stands: in an official's line too (an official's name the
-            # model tagged in the body), and beside a gloss the name's first detection had not reached
-            out = with_glosses(without_officials(propagate(out, allow)))
+            # model tagged in the body), and beside a gloss the name's first detection had not reached; a
+            # person's surname with 씨 is that person's wherever the document names one person so
+            out = with_glosses(without_officials(with_name_parts(propagate(out, allow))))
+        else:
+            out = with_name_parts(out, add=False)
         return linked(out)
 
     def redact(self, doc: Document, mode: str | None = None, seed: int = 0) -> tuple[str, list[Replacement]]:

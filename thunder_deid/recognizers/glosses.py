@@ -142,8 +142,11 @@ def linked(doc: Document) -> Document:
         return f
 
     first: dict[str, int] = {}
+    parts: set[str] = set()  # a name by part (김 of 김 씨) never stands for its person
     for s in doc.spans:
         first.setdefault(doc.text[s.start:s.end], s.start)
+        if "part" in s.extra:
+            parts.add(doc.text[s.start:s.end])
     for s in doc.spans:
         same = s.extra.get("same_as")
         if isinstance(same, str):
@@ -155,7 +158,7 @@ def linked(doc: Document) -> Document:
     groups: dict[str, list[str]] = {}
     for f in {*parent, *parent.values()}:
         groups.setdefault(root(f), []).append(f)
-    rep = {f: min(fs, key=lambda g: (not any("가" <= c <= "힣" for c in g), first.get(g, len(doc.text)), g))
+    rep = {f: min(fs, key=lambda g: (not any("가" <= c <= "힣" for c in g), g in parts, first.get(g, len(doc.text)), g))
            for fs in groups.values() for f in fs}
     return doc.with_spans(replace(s, extra={**s.extra, "same_as": rep[f]}) if (f := doc.text[s.start:s.end]) in rep else s
                           for s in doc.spans)
