@@ -392,6 +392,14 @@ def note_hidden_text(src: Source, alt: int, links: int) -> None:
                          "address holding a replaced mention); the links' text stays")
 
 
+def note_names(src: Source, n: int) -> None:
+    """Say in ``src.notes`` how many internal names and values went (a bookmark's or a form field's name, a content
+    control's tag, a list's hidden entries: no reader gives them to the tagger, and they can name a person)."""
+    if n:
+        src.notes.append(f"{n} name(s) or value(s) of bookmarks, fields, form objects or content controls renamed, "
+                         "emptied or removed (internal, not read: they can name a person)")
+
+
 def note_unread(src: Source, n: int) -> None:
     """Name in ``src.notes`` the charts, diagrams and word art whose text no reader gives the tagger (a chart's
     labels, ``<hp:textart text="…">``): the sweep replaces in them only what the text's spans replaced."""
