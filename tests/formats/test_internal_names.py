@@ -8,6 +8,8 @@ repeat a mention replaced in the text. Every name here is made up."""
 
 from __future__ import annotations
 
+import re
+import warnings
 import zipfile
 
 import pytest
@@ -140,3 +142,103 @@ def test_docx_list_entries_not_shown_go(tmp_path):
     assert "<w:comboBox/>" in body
     assert NAMES_NOTE.format(4) in src.notes  # one entry kept with its value changed, three gone
     docx.Document(str(out))
+
+
+HP = "http://www.hancom.co.kr/hwpml/2011/paragraph"
+ONLY_IN_FORM = "이영희"  # shown by a form object only: read and replaced once the form's text is read
+_FORM_COMMON = ('foreColor="#000000" backColor="#FFFFFF" tabStop="1" editable="1" tabOrder="0" enabled="1" '
+                'borderTypeIDRef="0" drawFrame="1" printable="1" command=""')
+_FORM_LAYOUT = ('<hp:formCharPr charPrIDRef="0" followContext="0" autoSz="0" wordWrap="0"/>'
+                '<hp:sz width="9921" widthRelTo="ABSOLUTE" height="1984" heightRelTo="ABSOLUTE" protect="0"/>')
+
+
+def _form(kind: str, attrs: str, inner: str = "") -> str:
+    """An OWPML form object in its own run, as Hancom writes one (python-hwpx writes only check boxes)."""
+    return (f'<hp:run xmlns:hp="{HP}" charPrIDRef="0"><hp:{kind} {attrs} {_FORM_COMMON}>{_FORM_LAYOUT}{inner}'
+            f'</hp:{kind}><hp:t/></hp:run>')
+
+
+def _hwpx(tmp_path, *runs: str, setup=None):
+    """A python-hwpx document with a paragraph holding ``runs``; ``setup(document, paragraph)`` adds more."""
+    from lxml import etree
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        d = hwpx.HwpxDocument.new()
+        d.paragraphs[0].text = "피고인 김철수는 진술하였다."
+        p = d.add_paragraph("양식: ")
+        for run in runs:
+            p.element.append(etree.fromstring(run))
+        if setup:
+            setup(d, p)
+    path = tmp_path / "in.hwpx"
+    d.save_to_path(path)
+    return path
+
+
+def _redact_hwpx(path, out):
+    fmt = get_format(path)
+    (src,) = fmt.read(path, "판결")
+    fmt.write(out, [(src, replacements(src.text, (*NAMES, ONLY_IN_FORM)))])
+    return src
+
+
+def test_hwpx_text_a_form_object_shows_is_read_and_redacted(tmp_path):
+    """An edit box's text, a check box's and a radio button's caption and a combo box's shown entry stand on the page:
+    they are read where they stand and replaced like the body."""
+    path = _hwpx(
+        tmp_path,
+        _form("edit", 'multiLine="0" readOnly="0" name="Edit1"', f"<hp:text>{ONLY_IN_FORM}</hp:text>"),
+        _form("checkBtn", f'caption="{ONLY_IN_FORM} 동의" value="CHECKED" name="CheckBox1"'),
+        _form("radioBtn", 'caption="김철수 선택" value="UNCHECKED" radioGroupName="Group1" name="RadioButton1"'),
+        _form("comboBox", f'selectedValue="{ONLY_IN_FORM}" editEnable="0" name="ComboBox1"',
+              f'<hp:listItem displayText="{ONLY_IN_FORM}" value="{ONLY_IN_FORM}"/>'))
+    out = tmp_path / "out.hwpx"
+    src = _redact_hwpx(path, out)
+    assert f"양식: {ONLY_IN_FORM}{ONLY_IN_FORM} 동의김철수 선택{ONLY_IN_FORM}" in src.text.split("\n")
+    section = package_strings(out)["Contents/section0.xml"]
+    assert ONLY_IN_FORM not in section and "김철수" not in section
+    assert "<hp:text>[인명]</hp:text>" in section and 'caption="[인명] 동의"' in section
+    assert 'selectedValue="[인명]"' in section and '<hp:listItem displayText="[인명]" value="[인명]"/>' in section
+    (again,) = get_format(out).read(out, "x")
+    assert "양식: [인명][인명] 동의[인명] 선택[인명]" in again.text
+
+
+def test_hwpx_form_names_and_list_entries_not_shown_go(tmp_path):
+    """Form objects' names and radio groups become neutral ones (one group stays one group); a combo box's and a
+    list box's entries it does not show go."""
+    path = _hwpx(
+        tmp_path,
+        _form("radioBtn", f'caption="예" value="CHECKED" radioGroupName="{CANARY}" name="{CANARY}_예"'),
+        _form("radioBtn", f'caption="아니오" value="UNCHECKED" radioGroupName="{CANARY}" name="{CANARY}_아니오"'),
+        _form("comboBox", 'selectedValue="1" editEnable="0" name="ComboBox3"',
+              f'<hp:listItem displayText="출석" value="1"/><hp:listItem displayText="{CANARY}" value="2"/>'),
+        _form("listBox", 'selectedValue="" name="ListBox1"', f'<hp:listItem displayText="{CANARY}" value="{CANARY}"/>'),
+        setup=lambda d, p: d.add_check_box("동의", name=f"{CANARY}체크", paragraph=p))
+    out = tmp_path / "out.hwpx"
+    src = _redact_hwpx(path, out)
+    section = package_strings(out)["Contents/section0.xml"]
+    assert CANARY not in section
+    assert section.count('radioGroupName="Group1"') == 2
+    assert 'name="Form1"' in section and 'name="Form2"' in section and 'name="Form3"' in section
+    assert 'name="ComboBox3"' in section and 'name="ListBox1"' in section  # generic names stay
+    assert '<hp:listItem displayText="출석" value="출석"/>' in section and section.count("<hp:listItem") == 1
+    assert NAMES_NOTE.format(8) in src.notes  # 3 names, 2 groups, 2 entries gone, 1 value made its text
+
+
+def test_hwpx_click_here_field_name_prompt_and_help_text_go(tmp_path):
+    """A click-here field's name, prompt and help text are emptied or renamed, and its Command, which repeats them with
+    their lengths, is written again; the prompt shown in the body is read and replaced as the body."""
+    def setup(d, p):
+        d.add_form_field(f"{CANARY} 성명", prompt="김철수 주소 입력", memo=f"{CANARY}에게 물을 것", paragraph=p)
+
+    out = tmp_path / "out.hwpx"
+    src = _redact_hwpx(_hwpx(tmp_path, setup=setup), out)
+    assert "양식: 김철수 주소 입력" in src.text.split("\n")
+    section = package_strings(out)["Contents/section0.xml"]
+    assert CANARY not in section and "김철수" not in section
+    assert 'type="CLICK_HERE" name="Field1"' in section and "<hp:t>[인명] 주소 입력</hp:t>" in section
+    command = re.search(r'<hp:stringParam name="Command"[^>]*>([^<]*)<', section).group(1)
+    assert command == "Clickhere:set:42:Direction:wstring:0: HelpState:wstring:0:  "
+    assert '<hp:stringParam name="Direction"/>' in section and '<hp:stringParam name="HelpState"/>' in section
+    assert NAMES_NOTE.format(3) in src.notes
