@@ -1,8 +1,8 @@
 """Internal names and values no reader gives the tagger, in a real DOCX (python-docx) and a real HWPX (python-hwpx):
 bookmarks, content controls and form objects.
 
-Found by an audit: ``redact`` kept a bookmark named ``홍길동_진술``, a content control's title, tag, placeholder name,
-data binding and the hidden entries of its drop-down list, and in an HWPX a form's names, an edit box's text, the
+Found by an audit: ``redact`` kept a bookmark named ``홍길동_진술``, a content control's title, tag, placeholder
+name, data binding and the hidden entries of its drop-down list, and in an HWPX a form's names, an edit box's text, the
 entries of a combo box, a check box's caption and a click-here field's prompt and help text, wherever they did not
 repeat a mention replaced in the text. Every name here is made up."""
 
@@ -213,7 +213,8 @@ def test_hwpx_form_names_and_list_entries_not_shown_go(tmp_path):
         _form("radioBtn", f'caption="아니오" value="UNCHECKED" radioGroupName="{CANARY}" name="{CANARY}_아니오"'),
         _form("comboBox", 'selectedValue="1" editEnable="0" name="ComboBox3"',
               f'<hp:listItem displayText="출석" value="1"/><hp:listItem displayText="{CANARY}" value="2"/>'),
-        _form("listBox", 'selectedValue="" name="ListBox1"', f'<hp:listItem displayText="{CANARY}" value="{CANARY}"/>'),
+        _form("listBox", 'selectedValue="" name="ListBox1"',
+              f'<hp:listItem displayText="{CANARY}" value="{CANARY}"/>'),
         setup=lambda d, p: d.add_check_box("동의", name=f"{CANARY}체크", paragraph=p))
     out = tmp_path / "out.hwpx"
     src = _redact_hwpx(path, out)

@@ -27,7 +27,8 @@ from thunder_deid.formats.xmlzip import XML_SPACE, Package, local
 W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 _W = "{%s}" % W_NS
 GLOSSARY = "word/glossary/document.xml"
-# names Word gives bookmarks itself: hidden ones start with '_' (the user cannot type one), OLE_LINKn marks a pasted link
+# names Word gives bookmarks itself: hidden ones start with '_' (the user cannot type one), OLE_LINKn marks a
+# pasted link
 _GENERIC_BOOKMARK = re.compile(r"_.*|OLE_LINK\d+|Bookmark\d+")
 # a building block's name Word makes: a GUID (with or without braces and dashes) or DefaultPlaceholder_-1854013440
 _GENERIC_DOC_PART = re.compile(r"(?i)\{?[0-9a-f]{8}-?(?:[0-9a-f]{4}-?){3}[0-9a-f]{12}\}?|DefaultPlaceholder_-?\d+"

@@ -15,9 +15,10 @@ Text no reader gives the tagger goes by rule (:mod:`thunder_deid.formats.xmlzip`
 ``pictures: keep`` too; a hyperlink field's target (its ``Command`` and ``Path`` parameters) or a shape's ``href`` that is
 an e-mail address, a phone number or a local file, or that holds a replaced mention, is emptied (the field and its
 text stay). A caption, a memo and a hidden comment are paragraphs: read and redacted as the body; charts
-(``Chart/chart1.xml``) and word art (``<hp:textart text="…">``) are not read, and the notes count them. What a form
-object shows (an edit box's text, a caption, a list's shown entry) is read as the body; its names, hidden entries and a
-click-here field's prompt and help text are renamed or emptied (:mod:`thunder_deid.formats.hwpx_forms`).
+(``Chart/chart1.xml``) and word art (``<hp:textart text="…">``) are not read, and the notes count them. What a
+form object shows (an edit box's text, a caption, a list's shown entry) is read as the body; its names, hidden
+entries and a click-here field's prompt and help text are renamed or emptied
+(:mod:`thunder_deid.formats.hwpx_forms`).
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """An HWPX's form objects and click-here fields (누름틀): what of them shows is read, the rest is neutralised.
 
 What a form shows on the page is text like the body's and is read and redacted with it, where it stands in its
-paragraph (:func:`shown`): an edit box's text (``<hp:edit><hp:text>``), a check box's, radio button's or button's
-caption, and the entry a combo box or list box shows (its ``selectedValue``'s ``hp:listItem``). The rest is no text a
-reader gives the tagger, and it goes by rule, as alt text goes (:mod:`thunder_deid.formats.xmlzip`):
+paragraph (:func:`shown`): an edit box's text (``<hp:edit><hp:text>``), a check box's, radio button's or
+button's caption, and the entry a combo box or list box shows (its ``selectedValue``'s ``hp:listItem``). The rest
+is no text a reader gives the tagger, and it goes by rule, as alt text goes (:mod:`thunder_deid.formats.xmlzip`):
 
 - the entries a combo box or list box does not show are removed (:func:`drop_hidden_entries`, before the text's
   replacements), and the one shown keeps its (redacted) text as its value;
@@ -30,7 +30,8 @@ _GENERIC_NAME = re.compile(r"(?i)(?:check ?(?:box|btn)|radio ?(?:button|btn)?|co
                            r"콤보 ?상자|목록 ?상자|입력 ?상자|명령 ?단추)[ _-]*\d*")
 _NAMES = (("name", "Form"), ("groupName", "Group"), ("radioGroupName", "Group"))
 _CLICK_HERE_TEXT = ("Direction", "HelpState")
-# a click-here field's Command: "Clickhere:set:<n>:" and then "<key>:<type>:<length>:<value> " items, lengths in UTF-16
+# a click-here field's Command: "Clickhere:set:<n>:" and then "<key>:<type>:<length>:<value> " items, lengths
+# in UTF-16 units
 _COMMAND_HEAD = re.compile(r"Clickhere:set:\d+:")
 _ITEM_HEAD = re.compile(r"(\w+):(\w+):(\d+):")
 

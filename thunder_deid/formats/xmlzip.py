@@ -1,8 +1,9 @@
 """The shared engine of the zip-of-XML formats (DOCX's OOXML, HWPX's OWPML).
 
 Reading walks the text-bearing XML parts in document order and collects *slots*: the ``.text`` of a text
-element (``w:t``, ``hp:t``) or the ``.tail`` of an element inside one (``<hp:t>가<hp:tab/>나</hp:t>``), or text a format's model says a page shows from elsewhere (an
-HWPX edit box's ``hp:text``, a check box's ``caption`` attribute: :attr:`TextModel.shown`).
+element (``w:t``, ``hp:t``) or the ``.tail`` of an element inside one (``<hp:t>가<hp:tab/>나</hp:t>``), or text a
+format's model says a page shows from elsewhere (an HWPX edit box's ``hp:text``, a check box's ``caption``
+attribute: :attr:`TextModel.shown`).
 The document text is the slots' text, with a line break between paragraphs (and a tab or line break for
 the tab and break elements between runs); every character maps back to its slot.
 
