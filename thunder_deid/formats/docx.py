@@ -17,6 +17,7 @@ picture), and a drawing's own name where it is not a generic one (Word keeps the
 address, a phone number or a local file, or that holds a replaced mention, becomes ``#`` (the relationship stays,
 so every ``r:id`` still resolves; the link's text and look stay, its tooltip goes). Charts, SmartArt diagrams and
 VML word art are not read (their text is replaced only where it repeats a replaced mention): the notes count them.
+Bookmarks' names and content controls' properties are renamed or emptied (:mod:`thunder_deid.formats.docx_controls`).
 """
 
 from __future__ import annotations
@@ -28,9 +29,10 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from thunder_deid.formats.base import Format, Source, register
+from thunder_deid.formats.docx_controls import neutralise
 from thunder_deid.formats.xmlzip import (
     BLANK_PNG, XML_SPACE, Package, TextModel, apply_to_slots, blank_authors, blank_elements, blank_pictures, drops_link, local,
-    note_embedded, note_hidden_text, note_unread, read_package, remove_keeping_tail, replaced_mentions, sweep)
+    note_embedded, note_hidden_text, note_names, note_unread, read_package, remove_keeping_tail, replaced_mentions, sweep)
 
 # a header or footer part may be named anything after its kind (header_first.xml): read them all
 _TEXT_PART = re.compile(r"word/(document|(?:header|footer)[\w-]*|footnotes|endnotes|comments)\.xml")
@@ -109,11 +111,13 @@ class Docx(Format):
         for src, reps in items:
             pkg = src.state[0]
             apply_to_slots(src, reps)
+            names = neutralise(pkg, MODEL.parts(pkg))  # after the text's replacements: a list keeps the shown entry
             scrub(pkg)
             alt, links = empty_alt_text(pkg), drop_link_targets(src, reps)
             blank_pictures(src, ("word/media/",))
             note_embedded(src, ("word/embeddings/",), alt_chunks(pkg) + custom_xml_with_text(pkg))
             note_hidden_text(src, alt, links)
+            note_names(src, names)
             note_unread(src, count_unread(pkg))
             sweep(src, reps)
             pkg.save(out)

@@ -15,7 +15,10 @@ Text no reader gives the tagger goes by rule (:mod:`thunder_deid.formats.xmlzip`
 ``pictures: keep`` too; a hyperlink field's target (its ``Command`` and ``Path`` parameters) or a shape's ``href`` that is
 an e-mail address, a phone number or a local file, or that holds a replaced mention, is emptied (the field and its
 text stay). A caption, a memo and a hidden comment are paragraphs: read and redacted as the body; charts
-(``Chart/chart1.xml``) and word art (``<hp:textart text="…">``) are not read, and the notes count them.
+(``Chart/chart1.xml``) and word art (``<hp:textart text="…">``) are not read, and the notes count them. What a
+form object shows (an edit box's text, a caption, a list's shown entry) is read as the body; its names, hidden
+entries and a click-here field's prompt and help text are renamed or emptied
+(:mod:`thunder_deid.formats.hwpx_forms`).
 """
 
 from __future__ import annotations
@@ -25,10 +28,11 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from thunder_deid.errors import ThunderDeidError
+from thunder_deid.formats import hwpx_forms as forms
 from thunder_deid.formats.base import Format, Source, apply_replacements, register
 from thunder_deid.formats.xmlzip import (
     BLANK_PNG, Package, TextModel, apply_to_slots, blank_authors, blank_elements, blank_pictures, drops_link, local,
-    local_path, note_hidden_text, note_unread, read_package, remove_keeping_tail, replaced_mentions, sweep)
+    local_path, note_hidden_text, note_names, note_unread, read_package, remove_keeping_tail, replaced_mentions, sweep)
 
 _SECTION = re.compile(r"Contents/section(\d+)\.xml")
 _MASTER = re.compile(r"Contents/masterpage(\d+)\.xml")  # page templates: text printed on every page
@@ -57,7 +61,7 @@ def _text_parts(pkg: Package) -> list[str]:
     return _sections(pkg) + _numbered(pkg, _MASTER)
 
 
-MODEL = TextModel(_text_parts, inner={"tab": "\t", "lineBreak": "\n"})
+MODEL = TextModel(_text_parts, inner={"tab": "\t", "lineBreak": "\n"}, shown=forms.shown)
 
 
 def open_package(path: Path) -> Package:
@@ -122,7 +126,9 @@ class Hwpx(Format):
 
 def write_hwpx(src: Source, reps: list, out: Path) -> None:
     pkg = src.state[0]
+    hidden = forms.drop_hidden_entries(pkg, MODEL.parts(pkg))  # before the replacements change the shown entry
     apply_to_slots(src, reps)
+    names = hidden + forms.neutralise(pkg, MODEL.parts(pkg))
     blank_elements(pkg, "Contents/content.hpf", _is_person_meta)
     blank_authors(pkg)
     for name in pkg.xml_parts():
@@ -144,6 +150,7 @@ def write_hwpx(src: Source, reps: list, out: Path) -> None:
     alt, links = empty_shape_comments(pkg), drop_link_targets(src, reps)
     blank_pictures(src, ("BinData/",))
     note_hidden_text(src, alt, links)
+    note_names(src, names)
     note_unread(src, count_unread(pkg))
     sweep(src, reps)
     pkg.save(out)

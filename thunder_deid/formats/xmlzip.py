@@ -1,7 +1,9 @@
 """The shared engine of the zip-of-XML formats (DOCX's OOXML, HWPX's OWPML).
 
 Reading walks the text-bearing XML parts in document order and collects *slots*: the ``.text`` of a text
-element (``w:t``, ``hp:t``) or the ``.tail`` of an element inside one (``<hp:t>가<hp:tab/>나</hp:t>``).
+element (``w:t``, ``hp:t``) or the ``.tail`` of an element inside one (``<hp:t>가<hp:tab/>나</hp:t>``), or text a
+format's model says a page shows from elsewhere (an HWPX edit box's ``hp:text``, a check box's ``caption``
+attribute: :attr:`TextModel.shown`).
 The document text is the slots' text, with a line break between paragraphs (and a tab or line break for
 the tab and break elements between runs); every character maps back to its slot.
 
@@ -50,8 +52,19 @@ class Slot:
     start: int
     end: int
     el: object
-    attr: str  # "text" or "tail"
+    attr: str  # "text" or "tail", or "@" and the name of an attribute holding shown text (a check box's caption)
     part: str
+
+
+def slot_text(el, attr: str) -> str:
+    return (el.get(attr[1:]) if attr.startswith("@") else getattr(el, attr)) or ""
+
+
+def _set_slot_text(el, attr: str, value: str) -> None:
+    if attr.startswith("@"):
+        el.set(attr[1:], value)
+    else:
+        setattr(el, attr, value)
 
 
 def _is_ole(path: Path) -> bool:
@@ -136,6 +149,9 @@ class TextModel:
     # reads as the record it is (and a column's header stands above its cells: recognizers.tables)
     row_tag: str = "tr"
     cell_tag: str = "tc"
+    # shown text held elsewhere than in a text element (a form's edit box, a check box's caption): given an element,
+    # "text" (its own text) or "@" and the attribute holding it, or None; read where it stands in its paragraph
+    shown: Callable[[object], str | None] | None = None
 
 
 def read_package(pkg: Package, model: TextModel, doc_id: str, fmt: str) -> Source:
@@ -144,6 +160,7 @@ def read_package(pkg: Package, model: TextModel, doc_id: str, fmt: str) -> Sourc
     segments: list[Segment] = []
     pos = 0
     virtual, inner = model.virtual or {}, model.inner or {}
+    para = None
 
     def add(s: str, el=None, attr: str = "", part: str = "") -> None:
         nonlocal pos
@@ -155,20 +172,29 @@ def read_package(pkg: Package, model: TextModel, doc_id: str, fmt: str) -> Sourc
             segments.append(Segment(pos, pos + len(s), f"{part} text node {len(slots)}", 0))
         pos += len(s)
 
+    def enter(el) -> None:
+        """Note the paragraph ``el`` stands in, with what separates it from the one before."""
+        nonlocal para
+        p = el.getparent()
+        while p is not None and local(p.tag) != model.para_tag:
+            p = p.getparent()
+        if p is not para:
+            if para is not None:
+                add(_between(para, p, model))
+            para = p
+
     for part in model.parts(pkg):
         if pos:
             add("\n")
         para = None
         for el in pkg.tree(part).iter():
             name = local(el.tag)
-            if name == model.text_tag:
-                p = el.getparent()
-                while p is not None and local(p.tag) != model.para_tag:
-                    p = p.getparent()
-                if p is not para:
-                    if para is not None:
-                        add(_between(para, p, model))
-                    para = p
+            shown = model.shown(el) if model.shown and isinstance(el.tag, str) else None
+            if shown:
+                enter(el)
+                add(slot_text(el, shown), el, shown, part)
+            elif name == model.text_tag:
+                enter(el)
                 add(el.text or "", el, "text", part)
                 for child in el:
                     add(inner.get(local(child.tag), ""))
@@ -219,10 +245,10 @@ def apply_to_slots(src: Source, reps: Iterable) -> int:
         missed += first and r.start != r.end
     for k, es in edits.items():
         s = slots[k]
-        old = getattr(s.el, s.attr) or ""
+        old = slot_text(s.el, s.attr)
         for a, b, t in sorted(es, reverse=True):
             old = old[:a] + t + old[b:]
-        setattr(s.el, s.attr, old)
+        _set_slot_text(s.el, s.attr, old)
         if model.preserve_space and s.attr == "text" and old != old.strip():
             s.el.set(XML_SPACE, "preserve")
         pkg.changed.add(s.part)
@@ -268,7 +294,7 @@ def sweep(src: Source, reps: list) -> None:
                     setattr(el, attr, sub(v))
                     pkg.changed.add(name)
             for k, v in el.attrib.items():
-                if pattern.search(v):
+                if (id(el), "@" + k) not in in_slots and pattern.search(v):
                     el.set(k, sub(v))
                     pkg.changed.add(name)
     for name in pkg.names():
@@ -390,6 +416,14 @@ def note_hidden_text(src: Source, alt: int, links: int) -> None:
     if links:
         src.notes.append(f"{links} link target(s) dropped (an e-mail address, a phone number, a local file or an "
                          "address holding a replaced mention); the links' text stays")
+
+
+def note_names(src: Source, n: int) -> None:
+    """Say in ``src.notes`` how many internal names and values went (a bookmark's or a form field's name, a content
+    control's tag, a list's hidden entries: no reader gives them to the tagger, and they can name a person)."""
+    if n:
+        src.notes.append(f"{n} name(s) or value(s) of bookmarks, fields, form objects or content controls renamed, "
+                         "emptied or removed (internal, not read: they can name a person)")
 
 
 def note_unread(src: Source, n: int) -> None:
