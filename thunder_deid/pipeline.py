@@ -333,9 +333,14 @@ class Run:
         return self.summary
 
 
-def run_settings(policy, mode: str, seed: int, patterns: bool = True) -> dict:
-    """What decides an output besides its input and the model: a manifest row records it."""
-    return {"mode": mode, "seed": seed, "policy": policy.fingerprint(), "patterns": patterns}
+def run_settings(policy, mode: str, seed: int | None, patterns: bool = True) -> dict:
+    """What decides an output besides its input and the model: a manifest row records it. A seed is a key (it
+    lets anyone test candidate names against the pseudonyms) and the manifest lies beside the outputs: a digest
+    of it is recorded, or None for a secret one drawn per document."""
+    import hashlib
+
+    key = None if seed is None else hashlib.sha256(f"thunder-deid seed {seed}".encode()).hexdigest()[:16]
+    return {"mode": mode, "seed": key, "policy": policy.fingerprint(), "patterns": patterns}
 
 
 def count_characters(jobs: list[Job]) -> int:
@@ -374,7 +379,7 @@ class _Manifest:
 
 
 def redact_path(inp: Path, out: Path, mode: str | None, model: Path | None = None, device: str = "cpu",
-                patterns: bool = True, *, seed: int = 0, mapping: Path | None = None,
+                patterns: bool = True, *, seed: int | None = None, mapping: Path | None = None,
                 policy: "Policy | dict | str | Path | None" = None, restart: bool = False, batch_chars: int = 50_000,
                 tagger: "Tagger | None" = None, **load_options) -> Summary:
     """De-identify ``inp`` (a file, a JSONL or a folder tree) into ``out`` in output mode ``mode``

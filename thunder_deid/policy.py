@@ -148,9 +148,9 @@ class Policy:
             out = with_name_parts(out, add=False)
         return linked(out)
 
-    def redact(self, doc: Document, mode: str | None = None, seed: int = 0) -> tuple[str, list[Replacement]]:
+    def redact(self, doc: Document, mode: str | None = None, seed: int | None = None) -> tuple[str, list[Replacement]]:
         """The output text of ``doc`` and its replacements; ``mode`` replaces the policy's default mode
-        (labels the policy gives their own mode keep it)."""
+        (labels the policy gives their own mode keep it); ``seed``: surrogate mode's (None: a secret one)."""
         doc = self.prepare(doc)
         if (mode or self.mode) == "json":
             kept = doc.with_spans(s for s in doc.spans if self._mode(s, mode) != KEEP)

@@ -240,3 +240,27 @@ def test_an_error_on_standard_input_names_it_not_our_temporary_file(tmp_path, ca
     assert main(["redact", "-", str(tmp_path / "o.txt")]) == 2
     err = capsys.readouterr().err
     assert "<stdin>: binary file" in err and "thunder-deid-" not in err
+
+
+def test_a_surrogate_seed_is_a_secret_by_default_and_never_written_beside_the_outputs(tmp_path, tagger):
+    """The pseudonyms are a function of the seed, the document's id and the mention: with the default seed 0 a
+    reader of the output could draw them for a list of candidate names and find the one a pseudonym hides. No
+    seed now draws a secret one; a chosen seed is recorded in the manifest only as a digest."""
+    root = tmp_path / "in"
+    root.mkdir()
+    (root / "a.txt").write_text(TEXT * 3, encoding="utf-8")
+    outs = []
+    for k in range(3):
+        redact_path(root, tmp_path / f"s{k}", "surrogate", tagger=tagger)
+        outs.append((tmp_path / f"s{k}" / "a.txt").read_text(encoding="utf-8"))
+        row = json.loads((tmp_path / f"s{k}" / MANIFEST).read_text(encoding="utf-8").splitlines()[0])
+        assert row["settings"]["seed"] is None
+    assert len(set(outs)) > 1 and not any("김민준" in o for o in outs)
+    a = redact_path(root, tmp_path / "k1", "surrogate", seed=918273645, tagger=tagger)
+    b = redact_path(root, tmp_path / "k2", "surrogate", seed=918273645, tagger=tagger)
+    assert a.files == b.files == 1
+    assert (tmp_path / "k1" / "a.txt").read_bytes() == (tmp_path / "k2" / "a.txt").read_bytes()
+    manifest = (tmp_path / "k1" / MANIFEST).read_text(encoding="utf-8")
+    assert "918273645" not in manifest and json.loads(manifest.splitlines()[0])["settings"]["seed"]
+    assert redact_path(root, tmp_path / "k1", "surrogate", seed=918273645, tagger=tagger).resumed == 1
+    assert redact_path(root, tmp_path / "k1", "surrogate", seed=5, tagger=tagger).files == 1  # another key: redone

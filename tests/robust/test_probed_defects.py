@@ -66,7 +66,7 @@ def test_the_python_api_names_a_wrong_argument(tagger, value, message):
         tagger.redact(value)
     with pytest.raises(TypeError, match=message):
         tagger.predict(value)
-    with pytest.raises(TypeError, match="seed must be an int, not str"):
+    with pytest.raises(TypeError, match="seed must be an int or None, not str"):
         tagger.redact("피고인 홍길동", mode="surrogate", seed="7")
 
 

@@ -7,7 +7,7 @@
 
 ``load(model=None, device="cpu", patterns=True, backend="torch", threads=None, cache_dir=None, int8=False)``
 returns a :class:`Tagger` with ``predict(text) -> Document``, ``predict_documents(docs)``,
-``iter_predict(docs)`` (streaming) and ``redact(text, mode=None, policy=None, seed=0) -> str`` (modes ``tag``,
+``iter_predict(docs)`` (streaming) and ``redact(text, mode=None, policy=None, seed=None) -> str`` (modes ``tag``,
 ``mask``, ``court``, ``surrogate``, ``json``; :mod:`thunder_deid.operators`).
 """
 

@@ -409,7 +409,9 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("--policy", type=Path, metavar="FILE",
                    help="YAML policy: per-label modes and thresholds, allow/deny lists, recognizers, consistency, pictures "
                         "(README 'Policies'); default: every detected form replaced wherever it stands")
-    p.add_argument("--seed", type=int, default=0, help="surrogate mode: the replacement seed (same seed, same output)")
+    p.add_argument("--seed", type=int, help="surrogate mode: the replacement seed, for output that can be made again "
+                   "(same seed, same output); keep it secret, as whoever knows it can test candidate names against "
+                   "the pseudonyms. Default: a secret one each document")
     p.add_argument("--mapping", type=Path, metavar="FILE",
                    help="also write the original -> replacement table there (JSONL; CSV for a .csv name), for "
                         "authorised re-identification; it holds personal data: owner-only, an existing file is never "

@@ -238,15 +238,16 @@ class Tagger:
         return self.predict_documents([Document(doc_id, _text(text), [])])[0]
 
     def redact(self, text: str, mode: str | None = None, policy: "Policy | dict | str | Path | None" = None,
-               seed: int = 0) -> str:
+               seed: int | None = None) -> str:
         """``text`` de-identified in output mode ``mode`` (``tag``, ``mask``, ``court``, ``surrogate``, ``json``;
         default: the policy's, ``mask``) under ``policy`` (a :class:`thunder_deid.policy.Policy`, a mapping
         written as the YAML file is, or a YAML file's path; default: every detected form replaced everywhere);
-        ``seed`` for ``surrogate``."""
+        ``seed`` for ``surrogate``, for output that can be made again; None (the default): a secret one, since
+        whoever knows the seed can test candidate names against the pseudonyms."""
         from thunder_deid.policy import load_policy
 
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
         return load_policy(policy).redact(self.predict(text), mode, seed)[0]
 
     def iter_predict(self, docs: Iterable[Document], chunk: int = 64, progress=None) -> Iterator[Document]:

@@ -1,7 +1,8 @@
 """``surrogate``: realistic pseudonyms from the seeded surrogate engine (:mod:`thunder_deid.surrogates`).
 
 One pseudonym per mention group (the same mention and label), of the mention's type, particles repaired;
-the same ``seed`` gives the same output. The engine rewrites a whole document; this operator reads its
+the same ``seed`` gives the same output, and no seed a secret one (a known seed lets anyone test candidate names
+against the output). The engine rewrites a whole document; this operator reads its
 output back as replacements over the source text, so a format-preserving writer can apply them too.
 
     >>> from thunder_deid.document import Document, Span
@@ -20,6 +21,7 @@ output back as replacements over the source text, so a format-preserving writer 
 from __future__ import annotations
 
 import difflib
+import secrets
 from dataclasses import replace
 
 from thunder_deid.document import Document, Span
@@ -33,8 +35,11 @@ class Surrogate(Operator):
     name = "surrogate"
     description = "seeded realistic pseudonyms, one per mention group, particles repaired"
 
-    def __init__(self, seed: int = 0, realizer=None):
-        self.seed = int(seed)
+    def __init__(self, seed: int | None = None, realizer=None):
+        # no seed: a secret one. The pseudonyms are a function of the seed, the document's id and the mention, so
+        # whoever knows the seed (0, say) can draw them for a list of candidate names and find which one a
+        # published pseudonym hides
+        self.seed = secrets.randbits(63) if seed is None else int(seed)
         self.realizer = realizer
 
     def replacements(self, doc: Document) -> list[Replacement]:
