@@ -7,7 +7,8 @@ file -> file        the file in its own format (``.txt`` keeps its encoding, BOM
                     and ``.hwpx`` keep runs, styles and tables; ``.hwp`` -> ``.hwpx``; ``.pdf`` -> its pages drawn),
                     UTF-8 text when OUTPUT ends in ``.txt``, or, in ``json`` mode, one Document JSON line
 JSONL -> JSONL      ``{"id", "text"}`` a line (``json`` mode: Documents with their spans)
-folder -> folder    the same tree, one output per readable file (``<name>.json`` in json mode), and
+folder -> folder    the same tree, one output per readable file (``<name>.json`` in json mode; a name holding a
+                    mention the output replaces is written with it replaced, ``keep_names`` aside), and
                     ``manifest.jsonl``: per file its format, encoding, characters, spans per label, status
                     and the run's settings, never document text. A second run skips the files the manifest
                     lists as done from the same input under the same settings (``--restart`` redoes them all)
@@ -32,6 +33,7 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 
 from thunder_deid.document import Document
 from thunder_deid.errors import TERMINATING, ThunderDeidError
+from thunder_deid.filenames import Names, scrubbed
 from thunder_deid.formats import Format, Source, apply_replacements, document_id, formats, get_format, suffixes
 from thunder_deid.formats.base import write_text
 from thunder_deid.io import atomic_writer, check_output_file, refuse_overwrite_input
@@ -189,6 +191,20 @@ def finished(out: Path, settings: dict | None = None, jobs: Sequence[Job] = ()) 
     return done
 
 
+def done_outputs(out: Path, done: set[str]) -> list[str]:
+    """The outputs (relative paths) the manifest gives for the files an earlier run finished: a renamed output of
+    this run must not take one's name."""
+    rows = []
+    for line in (out / MANIFEST).read_text(encoding="utf-8").splitlines() if done else ():
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if row.get("status") == "ok" and row.get("file") in done and isinstance(row.get("output"), str):
+            rows.append(row["output"])
+    return rows
+
+
 def _stat(path: Path) -> list[int] | None:
     try:
         st = path.stat()
@@ -200,11 +216,12 @@ def _stat(path: Path) -> list[int] | None:
 class Run:
     """Reads, tags and writes the jobs in bounded batches; the manifest and the summary follow along."""
 
-    def __init__(self, tagger, policy, mode: str, seed: int, bar, batch_chars: int, manifest, jsonl_out,
-                 mapping_rows, settings: dict):
+    def __init__(self, tagger, policy, mode: str, seed: int | None, bar, batch_chars: int, manifest, jsonl_out,
+                 mapping_rows, settings: dict, names: Names | None = None):
         self.tagger, self.policy, self.mode, self.seed, self.bar = tagger, policy, mode, seed, bar
         self.batch_chars, self.manifest, self.jsonl_out = batch_chars, manifest, jsonl_out
         self.mapping = mapping_rows
+        self.names = names  # a folder's outputs (or one JSONL's ids) named without the mentions they replace
         self.summary = Summary()
         self.settings = settings  # run_settings: what each manifest row records
 
@@ -259,9 +276,16 @@ class Run:
 
     def write_one(self, job: Job, src: Source, doc: Document) -> None:
         text, reps = self.output(doc)
+        doc_id = src.id
+        if self.names is not None and self.mode != "json":
+            if self.jsonl_out is not None:
+                doc_id = self.names.claim(scrubbed(src.id, src.text, reps), src.id)
+            elif job.out is not None and self.manifest is not None:
+                planned = job.out.relative_to(self.manifest.root).as_posix()
+                job.out = self.manifest.root / self.names.claim(scrubbed(planned, src.text, reps), planned)
         if self.jsonl_out is not None:
             line = text if self.mode == "json" else json.dumps(
-                {"id": src.id, "text": apply_replacements(src.text, reps)}, ensure_ascii=False)
+                {"id": doc_id, "text": apply_replacements(src.text, reps)}, ensure_ascii=False)
             self.jsonl_out.write(line + "\n")
         elif self.mode == "json":
             with atomic_writer(job.out) as f:
@@ -381,12 +405,14 @@ class _Manifest:
 def redact_path(inp: Path, out: Path, mode: str | None, model: Path | None = None, device: str = "cpu",
                 patterns: bool = True, *, seed: int | None = None, mapping: Path | None = None,
                 policy: "Policy | dict | str | Path | None" = None, restart: bool = False, batch_chars: int = 50_000,
-                tagger: "Tagger | None" = None, **load_options) -> Summary:
+                tagger: "Tagger | None" = None, keep_names: bool = False, **load_options) -> Summary:
     """De-identify ``inp`` (a file, a JSONL or a folder tree) into ``out`` in output mode ``mode``
     (:mod:`thunder_deid.operators`; None: the policy's) under ``policy`` (what
     :func:`thunder_deid.policy.load_policy` takes: a Policy, a mapping, a YAML path or None);
     ``mapping``: also write the original -> replacement table there; ``tagger``: a loaded
-    :class:`~thunder_deid.model.infer.Tagger` (else one is loaded with ``load_options``)."""
+    :class:`~thunder_deid.model.infer.Tagger` (else one is loaded with ``load_options``). A folder's outputs (and
+    the ids of a folder written into one JSONL) are named without the mentions their documents replace
+    (:mod:`thunder_deid.filenames`; the manifest pairs each input with its output) unless ``keep_names``."""
     from tqdm import tqdm
 
     from thunder_deid.policy import load_policy
@@ -419,12 +445,18 @@ def redact_path(inp: Path, out: Path, mode: str | None, model: Path | None = Non
                file=sys.stderr, disable=None)
     rows: list[dict] | None = [] if mapping is not None else None
     manifest = _Manifest(out, restart) if folder else None
+    names = None
+    if not keep_names and into_jsonl:
+        names = Names(j.id for j in jobs)
+    elif not keep_names and folder:
+        names = Names([j.out.relative_to(out).as_posix() for j in jobs if j.out is not None] + done_outputs(out, done))
     try:
         if into_jsonl:
             with atomic_writer(out) as f:
-                summary = Run(tagger, policy, mode, seed, bar, batch_chars, None, f, rows, settings).run(todo, strict=False)
+                summary = Run(tagger, policy, mode, seed, bar, batch_chars, None, f, rows, settings, names).run(
+                    todo, strict=False)
         else:
-            summary = Run(tagger, policy, mode, seed, bar, batch_chars, manifest, None, rows, settings).run(
+            summary = Run(tagger, policy, mode, seed, bar, batch_chars, manifest, None, rows, settings, names).run(
                 todo, strict=not folder)
         if manifest is not None:
             for p in unreadable:

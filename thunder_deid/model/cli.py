@@ -235,7 +235,8 @@ def cmd_redact(a: argparse.Namespace) -> int:
         try:
             out = _stdout_file(inp, Path(tmp), a.mode or policy.mode) if piped_out else a.output
             summary = redact_path(inp, out, a.mode, a.model, a.device, not a.no_patterns, seed=a.seed,
-                                  mapping=a.mapping, policy=policy, restart=a.restart, **_load_options(a))
+                                  mapping=a.mapping, policy=policy, restart=a.restart, keep_names=a.keep_names,
+                                  **_load_options(a))
         except ThunderDeidError as e:  # the text passes through files of ours: name what the user gave
             msg = str(e).replace(str(inp), "<stdin>") if piped_in else str(e)
             raise ThunderDeidError(msg.replace(str(out), "<stdout>") if piped_out and out else msg) from None
@@ -421,5 +422,8 @@ def register(sub: "argparse._SubParsersAction") -> None:
     _inference_options(p)
     p.add_argument("--restart", action="store_true",
                    help="folder input: redo every file instead of skipping those the output's manifest lists as done")
+    p.add_argument("--keep-names", action="store_true",
+                   help="folder input: name each output as its input even where the name holds a mention the output "
+                        "replaces (by default 김민준_공소장.docx is written A_공소장.docx; the manifest pairs them)")
     _patterns_option(p)
     p.set_defaults(func=cmd_redact)
