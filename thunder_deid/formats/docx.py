@@ -26,7 +26,7 @@ import posixpath
 
 import re
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from thunder_deid.formats.base import Format, Source, register
 from thunder_deid.formats.docx_controls import neutralise
@@ -282,18 +282,26 @@ def _drop_field_links(pkg: Package, part: str, mentions: set[str]) -> int:
                 if code != v:
                     el.set(k, code)
                     dropped += 1
-    for nodes in _field_codes(root):
-        old = "".join(n.text or "" for n in nodes)
-        code = _field_without_links(old, mentions)
-        if code != old:
-            nodes[0].text = code
-            nodes[0].set(XML_SPACE, "preserve")
-            for n in nodes[1:]:
-                n.text = ""
-            dropped += 1
+    dropped += rewrite_field_codes(root, lambda code: _field_without_links(code, mentions))
     if dropped:
         pkg.changed.add(part)
     return dropped
+
+
+def rewrite_field_codes(root, rewrite: Callable[[str], str]) -> int:
+    """Each complex field's code in ``root`` (its ``w:instrText`` runs read as one) rewritten by ``rewrite``, the new
+    code in its first run; how many changed."""
+    changed = 0
+    for nodes in _field_codes(root):
+        old = "".join(n.text or "" for n in nodes)
+        new = rewrite(old)
+        if new != old:
+            nodes[0].text = new
+            nodes[0].set(XML_SPACE, "preserve")
+            for n in nodes[1:]:
+                n.text = ""
+            changed += 1
+    return changed
 
 
 def _field_codes(root) -> list[list]:

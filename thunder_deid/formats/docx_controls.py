@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from thunder_deid.formats.xmlzip import XML_SPACE, Package, local
+from thunder_deid.formats.xmlzip import Package, local
 
 W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 _W = "{%s}" % W_NS
@@ -87,7 +87,7 @@ def _val_name(el) -> str:
 def _rename_references(pkg: Package, part: str, renamed: dict[str, str]) -> None:
     """Point every reference in ``part`` to a renamed bookmark at its new name: field codes (a simple field's
     ``w:instr``, a complex one's ``w:instrText`` runs), internal links (``w:anchor``), legacy form fields' names."""
-    from thunder_deid.formats.docx import _field_codes
+    from thunder_deid.formats.docx import rewrite_field_codes  # docx imports this module
 
     root = pkg.tree(part)
     for el in root.iter(_W + "fldSimple", _W + "hyperlink", _W + "name"):
@@ -100,15 +100,8 @@ def _rename_references(pkg: Package, part: str, renamed: dict[str, str]) -> None
         if new != old:
             el.set(_W + attr, new)
             pkg.changed.add(part)
-    for nodes in _field_codes(root):
-        old = "".join(n.text or "" for n in nodes)
-        new = _renamed_code(old, renamed)
-        if new != old:
-            nodes[0].text = new
-            nodes[0].set(XML_SPACE, "preserve")
-            for node in nodes[1:]:
-                node.text = ""
-            pkg.changed.add(part)
+    if rewrite_field_codes(root, lambda code: _renamed_code(code, renamed)):
+        pkg.changed.add(part)
 
 
 def _renamed_code(code: str, renamed: dict[str, str]) -> str:
