@@ -41,4 +41,4 @@ def test_redact_help_shows_each_default_once(capsys):
     with pytest.raises(SystemExit):
         build_parser().parse_args(["redact", "--help"])
     out = capsys.readouterr().out
-    assert out.count("(default: 0)") == 1 and "(default: None)" not in out and "(default: False)" not in out
+    assert out.count("(default: cpu)") == 1 and "(default: None)" not in out and "(default: False)" not in out
