@@ -238,6 +238,8 @@ class Realizer:
             report.out_of_part += 1
             used.update(identities(fallback, label, is_name))
             return source, fallback
+        if value is not None and self.like_mention and identities(value, label, is_name) & used:
+            return source, None  # every draw named someone of the document: masked rather than misattributed
         return source, None if value is None or not value.text or _leaks(key[0], value) else value
 
     @staticmethod
@@ -269,6 +271,10 @@ class Realizer:
         # already realised text before it (an account number follows the surrogate bank's layout).
         values: dict[tuple[str, str], Surrogate | None] = {}
         used: set[str] = set()
+        if self.like_mention:
+            # output mentions are real: a pseudonym equal to another group's mention (the victim's name drawn
+            # for the defendant) would name a real person of the document in someone else's role
+            used = real_identities(groups, self.registry.taxonomy.is_name)
 
         text = doc.text
         out: list[str] = []
@@ -453,6 +459,18 @@ def identities(value: Surrogate, label: str, is_name: bool = False) -> set[str]:
     stripped = None if is_name else _strip_type(value.text, label)
     if stripped:
         out.add(stripped)
+    return out
+
+
+def real_identities(groups: Iterable[tuple[str, str]], is_name) -> set[str]:
+    """The identities (:func:`identities`) of every group's real mention, which no pseudonym may take in output.
+
+    >>> sorted(real_identities([("김재후", "인명"), ("미래건설", "건설시공업")], lambda label: label == "인명"))
+    ['김재후', '미래', '미래건설']
+    """
+    out: set[str] = set()
+    for mention, label in groups:
+        out |= identities(Surrogate(mention), label, is_name(label))
     return out
 
 
