@@ -28,3 +28,20 @@ def test_a_pseudonym_is_no_other_persons_real_name():
     for seed in range(40):
         out = get_operator("surrogate", seed=seed).render(doc)
         assert "김재후" not in out and "김민준" not in out, (seed, out)
+
+
+def test_a_business_pseudonym_is_no_real_company():
+    """Probed: 26 of 300 draws for ``주식회사 미래건설`` were 동아건설, 금호건설, 한라건설, 한양건설 (stems.general holds
+    them): a pseudonym naming a real company. Output now redraws any stem of ``entities.famous``."""
+    from thunder_deid.surrogates.lexicon import packaged
+
+    famous = set(packaged()["entities"]["famous"])
+    assert {"금호", "한라", "동아", "한양", "하나로", "삼성", "현대"} <= famous
+    text = "피고인은 주식회사 미래건설의 대표이사이다."
+    doc = Document("text", text, [Span(10, 12, "건설시공업")])
+    stems = []
+    for seed in range(300):
+        out = get_operator("surrogate", seed=seed).render(doc)
+        stems.append(out[10 : out.index("건설의")])
+    assert not famous & set(stems), sorted(famous & set(stems))
+    assert len(set(stems)) > 100  # still drawn widely
