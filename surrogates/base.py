@@ -26,6 +26,8 @@ class Ctx:
     after: str = ""
     type_word: str | None = None
     like_mention: bool = False
+    # in output, ``after`` with the mentions still to be replaced blanked out: what of it the output keeps
+    kept_after: str | None = None
 
 
 @dataclass(frozen=True)

@@ -201,7 +201,7 @@ class Realizer:
 
     # -- stage (ii) --------------------------------------------------------------------------------
     def _surrogate(self, doc: Document, seed: int, key: tuple[str, str], members: list[_Item], before: str,
-                   used: set[str], report: RealizeReport) -> tuple[str, Surrogate | None]:
+                   used: set[str], report: RealizeReport, items: list[_Item] = ()) -> tuple[str, Surrogate | None]:
         first = members[0]
         label, sub = first.label, next((m.sub for m in members if m.sub), None)
         tw = None
@@ -209,7 +209,9 @@ class Realizer:
             tw = type_word_after(doc.text[m.end : m.end + WINDOW], label)
             if tw:
                 break
-        ctx = Ctx(label, sub, key[0], before, doc.text[first.end : first.end + WINDOW], tw, self.like_mention)
+        after = doc.text[first.end : first.end + WINDOW]
+        kept = _kept(doc.text, first.end, len(after), items) if self.like_mention else None
+        ctx = Ctx(label, sub, key[0], before, after, tw, self.like_mention, kept)
         source, fn = self.registry.generator(label, sub, tw)
         if fn is None:
             return source, None
@@ -288,7 +290,7 @@ class Realizer:
             out.append(gap)
             length += len(gap)
             if it.key not in values:
-                source, v = self._surrogate(doc, seed, it.key, groups[it.key], _recent(out), used, report)  # type: ignore[index,arg-type]
+                source, v = self._surrogate(doc, seed, it.key, groups[it.key], _recent(out), used, report, items)  # type: ignore[index,arg-type]
                 values[it.key] = v  # type: ignore[index]
                 report.sources[source] += 1
                 if v is None:
@@ -345,6 +347,16 @@ def _recent(pieces: list[str], n: int = WINDOW) -> str:
         if size >= n:
             break
     return "".join(reversed(tail))[-n:]
+
+
+def _kept(text: str, start: int, n: int, items: Iterable[_Item]) -> str:
+    """``text[start:start + n]`` with the mentions of ``items`` blanked (``\ufffd``): what of the text after a span
+    the output keeps, so that a bank named after an account number counts only where it stays."""
+    chars = list(text[start : start + n])
+    for it in items:
+        for i in range(max(it.start, start), min(it.end, start + n)):
+            chars[i - start] = "\ufffd"
+    return "".join(chars)
 
 
 def _same_surname(mention: str, value: Surrogate) -> bool:

@@ -238,9 +238,41 @@ def _bank_from_context(text: str) -> dict | None:
     return None
 
 
+def _named_banks(text: str) -> list[tuple[int, int, dict]]:
+    """``(start, end, bank)`` of every bank named in ``text``.
+
+    >>> [(s, e, b["full"]) for s, e, b in _named_banks("국민은행 계좌와 신한은행")]
+    [(0, 4, 'KB국민은행'), (9, 13, '신한은행')]
+    """
+    out = []
+    for b in packaged()["finance"]["banks"]:
+        for name in {b["full"], (b["name"] or "") + "은행"} - {"은행"}:
+            out += [(m.start(), m.end(), b) for m in re.finditer(re.escape(name), text)]
+    return sorted(out, key=lambda x: (x[0], -x[1]))
+
+
+_AFTER_PAREN = re.compile(r"\s*\(([^()]*)\)|([^()]*)\)")
+
+
+def _bank_near(before: str, after: str | None) -> dict | None:
+    """The bank an account number belongs to (output): the nearest named before it, else one named right after it
+    within the parenthesis (``계좌 110-234-567890(신한은행)``, ``계좌(110-234-567890, 신한은행)``).
+
+    >>> _bank_near("국민은행 계좌에서 신한은행 계좌(", None)["full"], _bank_near("계좌 ", "(우리은행)로")["full"]
+    ('신한은행', '우리은행')
+    """
+    named = _named_banks(before)
+    if named:
+        return max(named, key=lambda x: (x[1], x[1] - x[0]))[2]
+    m = _AFTER_PAREN.match(after or "")
+    named = _named_banks(m.group(1) if m and m.group(1) is not None else m.group(2)) if m else []
+    return named[0][2] if named else None
+
+
 def account(rng: random.Random, ctx: Ctx) -> str:
     """An account number in the layout of the bank named nearby, else of a random bank."""
-    bank = _bank_from_context(ctx.before[-40:])
+    # in output, the bank the number belongs to; the first in list order near it had given a 신한 number to 국민은행
+    bank = _bank_near(ctx.before[-40:], ctx.kept_after) if ctx.like_mention else _bank_from_context(ctx.before[-40:])
     shape = _digit_shape(ctx.mention, 8)
     if bank is None and shape:  # a real account number: same digit groups, new digits
         return fill(rng, shape)

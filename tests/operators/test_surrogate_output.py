@@ -45,3 +45,21 @@ def test_a_business_pseudonym_is_no_real_company():
         stems.append(out[10 : out.index("건설의")])
     assert not famous & set(stems), sorted(famous & set(stems))
     assert len(set(stems)) > 100  # still drawn widely
+
+
+def test_an_account_number_takes_the_layout_of_its_own_bank():
+    """Probed: the bank an account followed was the first *in list order* within 40 characters before it
+    (``국민은행 계좌에서 신한은행 계좌 110-…`` took 국민's layout), and a bank named right after the number
+    (``계좌 110-234-567890(신한은행)로``) was never read. Output now takes the nearest bank before, else the one in
+    the parenthesis after."""
+    import re
+
+    cases = [("피고인은 국민은행 계좌에서 신한은행 계좌 110-234-567890으로 송금하였다.", r"110-\d{3}-\d{6}"),
+             ("피고인은 계좌 110-234-567890(신한은행)로 송금하였다.", r"110-\d{3}-\d{6}"),
+             ("피고인은 계좌(1002-345-678901, 우리은행)로 송금하였다.", r"1002-\d{3}-\d{6}")]
+    for text, layout in cases:
+        number = re.search(r"\d[\d-]+\d", text).group(0)
+        doc = Document("text", text, _spans(text, [(number, "계좌번호")]))
+        for seed in range(10):
+            got = [r.text for r in get_operator("surrogate", seed=seed).replacements(doc) if r.label]
+            assert re.fullmatch(layout, got[0]) and got[0] != number, (text, seed, got)
