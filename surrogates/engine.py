@@ -31,6 +31,7 @@ from typing import Iterable, Iterator
 from thunder_deid.document import Document, Span
 from thunder_deid.errors import LabelError
 from thunder_deid.surrogates.base import Ctx, Surrogate
+from thunder_deid.surrogates.dates import document_shift
 from thunder_deid.surrogates.hangul import fix_particle, find_particle, is_hangul_syllable
 from thunder_deid.surrogates.lexicon import Inventory
 from thunder_deid.surrogates.people import name_part, split_name
@@ -153,7 +154,9 @@ class Realizer:
     exactly as before.
     ``like_mention``: a person's pseudonym of the sex and generation the mention's given name reads as
     (``김민준`` gets a young man's name, ``이말순`` an old woman's) where the text does not say them (the
-    ``surrogate`` output mode, whose mentions are real names; annotated data's mentions are placeholders).
+    ``surrogate`` output mode, whose mentions are real names; annotated data's mentions are placeholders);
+    there also no pseudonym equals a real mention of the document, and its dates, birth dates and ages move by
+    one offset per document (:mod:`.dates`).
     """
 
     def __init__(self, inventory: Inventory | None = None, keep: Iterable[str] = (), source: str = "all",
@@ -201,7 +204,8 @@ class Realizer:
 
     # -- stage (ii) --------------------------------------------------------------------------------
     def _surrogate(self, doc: Document, seed: int, key: tuple[str, str], members: list[_Item], before: str,
-                   used: set[str], report: RealizeReport, items: list[_Item] = ()) -> tuple[str, Surrogate | None]:
+                   used: set[str], report: RealizeReport, items: list[_Item] = (),
+                   shift: int | None = None) -> tuple[str, Surrogate | None]:
         first = members[0]
         label, sub = first.label, next((m.sub for m in members if m.sub), None)
         tw = None
@@ -211,7 +215,7 @@ class Realizer:
                 break
         after = doc.text[first.end : first.end + WINDOW]
         kept = _kept(doc.text, first.end, len(after), items) if self.like_mention else None
-        ctx = Ctx(label, sub, key[0], before, after, tw, self.like_mention, kept)
+        ctx = Ctx(label, sub, key[0], before, after, tw, self.like_mention, kept, shift)
         source, fn = self.registry.generator(label, sub, tw)
         if fn is None:
             return source, None
@@ -227,6 +231,8 @@ class Realizer:
             # outside the source part (a value is train or eval as a whole, whatever its parts)
             raw = fn(rng, ctx)
             value = raw if isinstance(raw, Surrogate) else Surrogate(str(raw))
+            if value.shifted:  # a date or an age moved with the whole document: no other value would agree
+                return source, value
             names = identities(value, label, is_name)
             if not value.text or _leaks(key[0], value) or names & used or (is_name and _same_surname(key[0], value)):
                 continue
@@ -277,6 +283,8 @@ class Realizer:
             # output mentions are real: a pseudonym equal to another group's mention (the victim's name drawn
             # for the defendant) would name a real person of the document in someone else's role
             used = real_identities(groups, self.registry.taxonomy.is_name)
+        # output moves every date by one offset per document (:mod:`.dates`), so their order and distances hold
+        shift = document_shift(group_rng(seed, doc.id, ("", "date shift"))) if self.like_mention else None
 
         text = doc.text
         out: list[str] = []
@@ -290,7 +298,7 @@ class Realizer:
             out.append(gap)
             length += len(gap)
             if it.key not in values:
-                source, v = self._surrogate(doc, seed, it.key, groups[it.key], _recent(out), used, report, items)  # type: ignore[index,arg-type]
+                source, v = self._surrogate(doc, seed, it.key, groups[it.key], _recent(out), used, report, items, shift)  # type: ignore[index,arg-type]
                 values[it.key] = v  # type: ignore[index]
                 report.sources[source] += 1
                 if v is None:
