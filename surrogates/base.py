@@ -26,6 +26,10 @@ class Ctx:
     after: str = ""
     type_word: str | None = None
     like_mention: bool = False
+    # in output, ``after`` with the mentions still to be replaced blanked out: what of it the output keeps
+    kept_after: str | None = None
+    # in output, the document's date shift in days (:mod:`.dates`); None in training and evaluation
+    shift: int | None = None
 
 
 @dataclass(frozen=True)
@@ -34,6 +38,9 @@ class Surrogate:
 
     text: str
     stem: str | None = None
+    # the mention itself moved by the document's date shift (output): it may equal another group's value or a
+    # real mention, since every date of the document moves alike
+    shifted: bool = False
 
     def form(self, type_follows: bool) -> str:
         return self.stem if (type_follows and self.stem) else self.text

@@ -31,6 +31,7 @@ from typing import Iterable, Iterator
 from thunder_deid.document import Document, Span
 from thunder_deid.errors import LabelError
 from thunder_deid.surrogates.base import Ctx, Surrogate
+from thunder_deid.surrogates.dates import document_shift
 from thunder_deid.surrogates.hangul import fix_particle, find_particle, is_hangul_syllable
 from thunder_deid.surrogates.lexicon import Inventory
 from thunder_deid.surrogates.people import name_part, split_name
@@ -153,7 +154,9 @@ class Realizer:
     exactly as before.
     ``like_mention``: a person's pseudonym of the sex and generation the mention's given name reads as
     (``김민준`` gets a young man's name, ``이말순`` an old woman's) where the text does not say them (the
-    ``surrogate`` output mode, whose mentions are real names; annotated data's mentions are placeholders).
+    ``surrogate`` output mode, whose mentions are real names; annotated data's mentions are placeholders);
+    there also no pseudonym equals a real mention of the document, and its dates, birth dates and ages move by
+    one offset per document (:mod:`.dates`).
     """
 
     def __init__(self, inventory: Inventory | None = None, keep: Iterable[str] = (), source: str = "all",
@@ -201,7 +204,8 @@ class Realizer:
 
     # -- stage (ii) --------------------------------------------------------------------------------
     def _surrogate(self, doc: Document, seed: int, key: tuple[str, str], members: list[_Item], before: str,
-                   used: set[str], report: RealizeReport) -> tuple[str, Surrogate | None]:
+                   used: set[str], report: RealizeReport, items: list[_Item] = (),
+                   shift: int | None = None) -> tuple[str, Surrogate | None]:
         first = members[0]
         label, sub = first.label, next((m.sub for m in members if m.sub), None)
         tw = None
@@ -209,7 +213,9 @@ class Realizer:
             tw = type_word_after(doc.text[m.end : m.end + WINDOW], label)
             if tw:
                 break
-        ctx = Ctx(label, sub, key[0], before, doc.text[first.end : first.end + WINDOW], tw, self.like_mention)
+        after = doc.text[first.end : first.end + WINDOW]
+        kept = _kept(doc.text, first.end, len(after), items) if self.like_mention else None
+        ctx = Ctx(label, sub, key[0], before, after, tw, self.like_mention, kept, shift)
         source, fn = self.registry.generator(label, sub, tw)
         if fn is None:
             return source, None
@@ -225,6 +231,8 @@ class Realizer:
             # outside the source part (a value is train or eval as a whole, whatever its parts)
             raw = fn(rng, ctx)
             value = raw if isinstance(raw, Surrogate) else Surrogate(str(raw))
+            if value.shifted:  # a date or an age moved with the whole document: no other value would agree
+                return source, value
             names = identities(value, label, is_name)
             if not value.text or _leaks(key[0], value) or names & used or (is_name and _same_surname(key[0], value)):
                 continue
@@ -238,6 +246,8 @@ class Realizer:
             report.out_of_part += 1
             used.update(identities(fallback, label, is_name))
             return source, fallback
+        if value is not None and self.like_mention and identities(value, label, is_name) & used:
+            return source, None  # every draw named someone of the document: masked rather than misattributed
         return source, None if value is None or not value.text or _leaks(key[0], value) else value
 
     @staticmethod
@@ -269,6 +279,12 @@ class Realizer:
         # already realised text before it (an account number follows the surrogate bank's layout).
         values: dict[tuple[str, str], Surrogate | None] = {}
         used: set[str] = set()
+        if self.like_mention:
+            # output mentions are real: a pseudonym equal to another group's mention (the victim's name drawn
+            # for the defendant) would name a real person of the document in someone else's role
+            used = real_identities(groups, self.registry.taxonomy.is_name)
+        # output moves every date by one offset per document (:mod:`.dates`), so their order and distances hold
+        shift = document_shift(group_rng(seed, doc.id, ("", "date shift"))) if self.like_mention else None
 
         text = doc.text
         out: list[str] = []
@@ -282,7 +298,7 @@ class Realizer:
             out.append(gap)
             length += len(gap)
             if it.key not in values:
-                source, v = self._surrogate(doc, seed, it.key, groups[it.key], _recent(out), used, report)  # type: ignore[index,arg-type]
+                source, v = self._surrogate(doc, seed, it.key, groups[it.key], _recent(out), used, report, items, shift)  # type: ignore[index,arg-type]
                 values[it.key] = v  # type: ignore[index]
                 report.sources[source] += 1
                 if v is None:
@@ -339,6 +355,16 @@ def _recent(pieces: list[str], n: int = WINDOW) -> str:
         if size >= n:
             break
     return "".join(reversed(tail))[-n:]
+
+
+def _kept(text: str, start: int, n: int, items: Iterable[_Item]) -> str:
+    """``text[start:start + n]`` with the mentions of ``items`` blanked (``\ufffd``): what of the text after a span
+    the output keeps, so that a bank named after an account number counts only where it stays."""
+    chars = list(text[start : start + n])
+    for it in items:
+        for i in range(max(it.start, start), min(it.end, start + n)):
+            chars[i - start] = "\ufffd"
+    return "".join(chars)
 
 
 def _same_surname(mention: str, value: Surrogate) -> bool:
@@ -453,6 +479,18 @@ def identities(value: Surrogate, label: str, is_name: bool = False) -> set[str]:
     stripped = None if is_name else _strip_type(value.text, label)
     if stripped:
         out.add(stripped)
+    return out
+
+
+def real_identities(groups: Iterable[tuple[str, str]], is_name) -> set[str]:
+    """The identities (:func:`identities`) of every group's real mention, which no pseudonym may take in output.
+
+    >>> sorted(real_identities([("김재후", "인명"), ("미래건설", "건설시공업")], lambda label: label == "인명"))
+    ['김재후', '미래', '미래건설']
+    """
+    out: set[str] = set()
+    for mention, label in groups:
+        out |= identities(Surrogate(mention), label, is_name(label))
     return out
 
 

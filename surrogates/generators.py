@@ -19,7 +19,8 @@ import random
 import re
 import string
 
-from thunder_deid.surrogates.base import Ctx, digits, fill, layouts
+from thunder_deid.surrogates.base import Ctx, Surrogate, digits, fill, layouts
+from thunder_deid.surrogates.dates import shift_age, shift_date, shift_dates
 from thunder_deid.surrogates.checksums import brn_check_digit, corp_check_digit, luhn_check_digit, rrn_check_digit, vin_check_char
 from thunder_deid.surrogates.lexicon import packaged
 from thunder_deid.surrogates.people import REFERENCE_YEAR, alias
@@ -139,25 +140,50 @@ def stated(ctx: Ctx) -> dict:
     return out
 
 
-def age(rng: random.Random, ctx: Ctx) -> str:
+_AGE_NUMBER = re.compile(r"(?<!\d)(\d{1,3})(?!\d)(?!\s*대)")  # not a decade (40대)
+
+
+def _shifted(ctx: Ctx) -> Surrogate | None:
+    """In output, a date mention moved by the document's shift in its own format; None where it does not parse
+    (or in training and evaluation, which draw freely)."""
+    out = shift_dates(ctx.mention, ctx.shift) if ctx.shift is not None else None
+    return Surrogate(out, shifted=True) if out is not None else None
+
+
+def age(rng: random.Random, ctx: Ctx) -> str | Surrogate:
+    """An age; in output the mention's own, moved with the document's birth dates (:func:`.dates.shift_age`):
+    ``학생 김예린(14세)`` had become 74."""
     n = rng.randint(19, 78)
+    m = _AGE_NUMBER.search(ctx.mention) if ctx.shift is not None else None
+    if m and not (m.end() == len(ctx.mention) and ctx.after.lstrip().startswith("대")):
+        moved = shift_age(int(m.group(1)), ctx.shift)  # type: ignore[arg-type]
+        return Surrogate(f"{ctx.mention[:m.start()]}{moved}{ctx.mention[m.end():]}", shifted=True)
     born = _said(ctx).get("born")
     return f"{REFERENCE_YEAR - born[0] if born else n}세"
 
 
-def birth_date(rng: random.Random, ctx: Ctx) -> str:
+def birth_date(rng: random.Random, ctx: Ctx) -> str | Surrogate:
     y, m, d = _birth(rng, _said(ctx))
+    moved = _shifted(ctx)
+    if moved is not None:
+        return moved
     if "년" in ctx.mention or "년" in ctx.after[:2]:
         return f"{y}년 {m}월 {d}일"
     return f"{y}. {m}. {d}."
 
 
-def date(rng: random.Random, ctx: Ctx) -> str:
+def date(rng: random.Random, ctx: Ctx) -> str | Surrogate:
     y, m, d = rng.randint(2015, 2024), rng.randint(1, 12), rng.randint(1, 28)
+    moved = _shifted(ctx)
+    if moved is not None:
+        return moved
     return f"{y}년 {m}월 {d}일" if "년" in ctx.mention else f"{y}. {m}. {d}."
 
 
-def time_info(rng: random.Random, ctx: Ctx) -> str:
+def time_info(rng: random.Random, ctx: Ctx) -> str | Surrogate:
+    moved = _shifted(ctx)  # a date typed as time information moves with the others
+    if moved is not None:
+        return moved
     h, mi = rng.randint(0, 23), rng.choice(range(0, 60, 5))
     if re.search(r"[시분]", ctx.mention) or ctx.after[:1] in ("시", "분"):
         return f"{h}시 {mi}분" if mi else f"{h}시"
@@ -189,14 +215,43 @@ def rrn(rng: random.Random, ctx: Ctx) -> str:
     said = _said(ctx)
     y, m, d = _birth(rng, said)
     female = said.get("female", rng.random() < 0.5)
+    foreign = ctx.like_mention and "외국인" in ctx.before[-16:]
+    moved = _rrn_moved(ctx.mention, ctx.shift) if ctx.shift is not None else None
+    if moved is not None:
+        # output: the number's own birth date moved with the document's other dates, unless the text states a
+        # birth date or an age beside it (those win, as above); its own sex and kind unless the text states one
+        if not (said.get("born") or said.get("age")):
+            y, m, d = moved[0]
+        female, foreign = said.get("female", moved[1]), foreign or moved[2]
     g = (3 if y >= 2000 else 1) + int(female)
-    if ctx.like_mention and "외국인" in ctx.before[-16:]:
+    if foreign:
         g += 4  # a foreign resident's registration number: 5-8 in the seventh digit
     body = f"{y % 100:02d}{m:02d}{d:02d}{g}{digits(rng, 5)}"
     full = f"{body[:6]}-{body[6:]}{rrn_check_digit(body)}"
     if "*" in ctx.mention or "●" in ctx.mention or (ctx.sub or "").startswith("마스킹"):
         return full[:8] + "******"
     return full
+
+
+_RRN = re.compile(r"\s*(\d{2})(\d{2})(\d{2})\s*-?\s*([1-8])")
+
+
+def _rrn_moved(mention: str, days: int) -> tuple[tuple[int, int, int], bool, bool] | None:
+    """A registration number's birth date moved by ``days``, whether it is a woman's and a foreign resident's
+    (its seventh digit); None where the mention holds no such number.
+
+    >>> _rrn_moved("991215-2345678", 30), _rrn_moved("(주민등록번호 생략)", 30)
+    (((2000, 1, 14), True, False), None)
+    """
+    m = _RRN.match(mention)
+    if not m:
+        return None
+    g = int(m.group(4))
+    y = int(m.group(1)) + (1900 if g in (1, 2, 5, 6) else 2000)
+    new = shift_date(y, int(m.group(2)), int(m.group(3)), days)
+    if new is None:
+        return None
+    return new, g % 2 == 0, g >= 5
 
 
 def _digit_shape(mention: str, min_digits: int) -> str | None:
@@ -238,9 +293,41 @@ def _bank_from_context(text: str) -> dict | None:
     return None
 
 
+def _named_banks(text: str) -> list[tuple[int, int, dict]]:
+    """``(start, end, bank)`` of every bank named in ``text``.
+
+    >>> [(s, e, b["full"]) for s, e, b in _named_banks("국민은행 계좌와 신한은행")]
+    [(0, 4, 'KB국민은행'), (9, 13, '신한은행')]
+    """
+    out = []
+    for b in packaged()["finance"]["banks"]:
+        for name in {b["full"], (b["name"] or "") + "은행"} - {"은행"}:
+            out += [(m.start(), m.end(), b) for m in re.finditer(re.escape(name), text)]
+    return sorted(out, key=lambda x: (x[0], -x[1]))
+
+
+_AFTER_PAREN = re.compile(r"\s*\(([^()]*)\)|([^()]*)\)")
+
+
+def _bank_near(before: str, after: str | None) -> dict | None:
+    """The bank an account number belongs to (output): the nearest named before it, else one named right after it
+    within the parenthesis (``계좌 110-234-567890(신한은행)``, ``계좌(110-234-567890, 신한은행)``).
+
+    >>> _bank_near("국민은행 계좌에서 신한은행 계좌(", None)["full"], _bank_near("계좌 ", "(우리은행)로")["full"]
+    ('신한은행', '우리은행')
+    """
+    named = _named_banks(before)
+    if named:
+        return max(named, key=lambda x: (x[1], x[1] - x[0]))[2]
+    m = _AFTER_PAREN.match(after or "")
+    named = _named_banks(m.group(1) if m and m.group(1) is not None else m.group(2)) if m else []
+    return named[0][2] if named else None
+
+
 def account(rng: random.Random, ctx: Ctx) -> str:
     """An account number in the layout of the bank named nearby, else of a random bank."""
-    bank = _bank_from_context(ctx.before[-40:])
+    # in output, the bank the number belongs to; the first in list order near it had given a 신한 number to 국민은행
+    bank = _bank_near(ctx.before[-40:], ctx.kept_after) if ctx.like_mention else _bank_from_context(ctx.before[-40:])
     shape = _digit_shape(ctx.mention, 8)
     if bank is None and shape:  # a real account number: same digit groups, new digits
         return fill(rng, shape)

@@ -153,10 +153,33 @@ _BARE = ("사업체", "회사", "기타서비스업", "공산품제조업", "소
 _TRIES = 200
 
 
+def famous(stem: str) -> bool:
+    """Is ``stem`` the name of a well-known real company or group (``entities.famous``, public facts)?
+
+    >>> famous("금호"), famous("한빛")
+    (True, False)
+    """
+    return stem in _famous()
+
+
+@functools.lru_cache(maxsize=None)
+def _famous() -> frozenset[str]:
+    return frozenset(packaged()["entities"]["famous"])
+
+
 def compose(label: str) -> Generator:
     spec = packaged()["entities"]["compose"][label]
 
     def gen(rng: random.Random, ctx: Ctx) -> Surrogate:
+        value = draw(rng, ctx)
+        # in output a name must not be a real company's (금호건설 for 미래건설); training draws once, as before
+        for _ in range(_TRIES if ctx.like_mention else 0):
+            if not famous(value.stem or value.text):
+                break
+            value = draw(rng, ctx)
+        return value
+
+    def draw(rng: random.Random, ctx: Ctx) -> Surrogate:
         stem = _stem(rng, spec["stems"])
         types = [t for t in spec["types"]]
         drawn = [t for t in types if t not in spec.get("context_only", ())] or types

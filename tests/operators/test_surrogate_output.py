@@ -1,0 +1,123 @@
+"""The ``surrogate`` output mode against the review of 2026-12 (reproductions in the review's scratch scripts):
+a pseudonym that names another real person, dates and ages drawn apart, an account whose layout is not its
+bank's, a business pseudonym that is a real group's name. Training realisations are checked unchanged elsewhere
+(``thunder-deid realize`` outputs compared byte for byte before each commit)."""
+
+from __future__ import annotations
+
+from thunder_deid.document import Document, Span
+from thunder_deid.operators import get_operator
+
+
+def _spans(text: str, marks: list[tuple[str, str]]) -> list[Span]:
+    """Spans over each occurrence of each ``(mention, label)``, in document order."""
+    out = []
+    for mention, label in marks:
+        i = text.find(mention)
+        while i >= 0:
+            out.append(Span(i, i + len(mention), label))
+            i = text.find(mention, i + len(mention))
+    return sorted(out, key=lambda s: s.start)
+
+
+def test_a_pseudonym_is_no_other_persons_real_name():
+    """Probed: ``피고인 김민준은 피해자 김재후를 폭행하였다.`` (seed 0) gave ``피고인 김재후는 피해자 박주용을``: the
+    victim's real name named the defendant. No pseudonym may now equal a real mention of the document."""
+    text = "피고인 김민준은 피해자 김재후를 폭행하였다."
+    doc = Document("text", text, _spans(text, [("김민준", "인명"), ("김재후", "인명")]))
+    for seed in range(40):
+        out = get_operator("surrogate", seed=seed).render(doc)
+        assert "김재후" not in out and "김민준" not in out, (seed, out)
+
+
+def test_a_business_pseudonym_is_no_real_company():
+    """Probed: 26 of 300 draws for ``주식회사 미래건설`` were 동아건설, 금호건설, 한라건설, 한양건설 (stems.general holds
+    them): a pseudonym naming a real company. Output now redraws any stem of ``entities.famous``."""
+    from thunder_deid.surrogates.lexicon import packaged
+
+    famous = set(packaged()["entities"]["famous"])
+    assert {"금호", "한라", "동아", "한양", "하나로", "삼성", "현대"} <= famous
+    text = "피고인은 주식회사 미래건설의 대표이사이다."
+    doc = Document("text", text, [Span(10, 12, "건설시공업")])
+    stems = []
+    for seed in range(300):
+        out = get_operator("surrogate", seed=seed).render(doc)
+        stems.append(out[10 : out.index("건설의")])
+    assert not famous & set(stems), sorted(famous & set(stems))
+    assert len(set(stems)) > 100  # still drawn widely
+
+
+def test_an_account_number_takes_the_layout_of_its_own_bank():
+    """Probed: the bank an account followed was the first *in list order* within 40 characters before it
+    (``국민은행 계좌에서 신한은행 계좌 110-…`` took 국민's layout), and a bank named right after the number
+    (``계좌 110-234-567890(신한은행)로``) was never read. Output now takes the nearest bank before, else the one in
+    the parenthesis after."""
+    import re
+
+    cases = [("피고인은 국민은행 계좌에서 신한은행 계좌 110-234-567890으로 송금하였다.", r"110-\d{3}-\d{6}"),
+             ("피고인은 계좌 110-234-567890(신한은행)로 송금하였다.", r"110-\d{3}-\d{6}"),
+             ("피고인은 계좌(1002-345-678901, 우리은행)로 송금하였다.", r"1002-\d{3}-\d{6}")]
+    for text, layout in cases:
+        number = re.search(r"\d[\d-]+\d", text).group(0)
+        doc = Document("text", text, _spans(text, [(number, "계좌번호")]))
+        for seed in range(10):
+            got = [r.text for r in get_operator("surrogate", seed=seed).replacements(doc) if r.label]
+            assert re.fullmatch(layout, got[0]) and got[0] != number, (text, seed, got)
+
+
+def _dates(out: str) -> list:
+    import datetime as dt
+    import re
+
+    return [dt.date(int(y), int(m), int(d)) for y, m, d in re.findall(r"(\d{4})(?:\. ?|년 |-)(\d{1,2})(?:\. ?|월 |-)(\d{1,2})", out)]
+
+
+def test_dates_birth_dates_and_ages_move_together():
+    """Probed: dates, birth dates and ages were drawn one by one: a child born before her mother, an arrest before
+    the crime, ``학생 김예린(14세)`` aged 74. Output now moves every date of a document by one offset (the same seed,
+    the same offset), writes each in its own format, and moves an age with them, never across 14, 20 or 65."""
+    import re
+
+    text = ("원고 박민서(1985. 6. 17.생, 여)의 딸 정하은(2014년 8월 5일생, 9세)은 2023-03-15 폭행을 당하였고, 피고인은 "
+            "2023. 4. 2. 체포되었다. 학생 김예린(14세, 2009. 3. 4.생)과 이수진(19세), 노인 최말순(65세)도 보았다.")
+    marks = [("1985. 6. 17.", "출생일자"), ("2014년 8월 5일", "출생일자"), ("2009. 3. 4.", "출생일자"),
+             ("9세", "나이"), ("14세", "나이"), ("19세", "나이"), ("65세", "나이")]
+    spans = _spans(text, marks)
+    spans += [Span(text.index(d), text.index(d) + len(d), "시간정보", s) for d, s in (("2023-03-15", None), ("2023. 4. 2.", "날짜"))]
+    doc = Document("text", text, sorted(spans, key=lambda s: s.start))
+    before = _dates(text)
+    offsets = set()
+    for seed in range(30):
+        out = get_operator("surrogate", seed=seed).render(doc)
+        assert out == get_operator("surrogate", seed=seed).render(doc)
+        after = _dates(out)
+        assert len(after) == len(before) == 5, out                       # every format written back as it was
+        moved = {(a - b).days for a, b in zip(after, before)}
+        assert len(moved) == 1 and 30 <= abs(moved.pop()) <= 365, out   # one offset for the whole document
+        offsets.add((after[0] - before[0]).days)
+        ages = [int(x) for x in re.findall(r"(\d+)세", out)]
+        assert [abs(a - b) <= 1 for a, b in zip(ages, (9, 14, 19, 65))] == [True] * 4, out
+        assert ages[1] >= 14 and ages[2] <= 19 and ages[3] >= 65, out    # no legal age crossed
+    assert len(offsets) > 10
+
+
+def test_a_registration_number_is_born_on_the_shifted_birth_date():
+    """A registration number's birth digits move with the birth date the text states beside it, and without one
+    with the document's dates; its sex digit stays the person's."""
+    import datetime as dt
+    import re
+
+    text = "피고인 김민준(1990. 3. 12.생, 주민등록번호 900312-1234567)은 체포되었다."
+    doc = Document("text", text, _spans(text, [("1990. 3. 12.", "출생일자"), ("900312-1234567", "주민등록번호")]))
+    for seed in range(10):
+        out = get_operator("surrogate", seed=seed).render(doc)
+        y, m, d, rrn = re.search(r"\((\d{4})\. (\d+)\. (\d+)\.생, 주민등록번호 (\d{6}-\d)", out).groups()
+        assert rrn == f"{int(y) % 100:02d}{int(m):02d}{int(d):02d}-1", out
+    text = "피고인 김민준(주민등록번호 900312-1234567)은 2023. 3. 15. 체포되었다."
+    doc = Document("text", text, _spans(text, [("900312-1234567", "주민등록번호"), ("2023. 3. 15.", "시간정보")]))
+    for seed in range(10):
+        out = get_operator("surrogate", seed=seed).render(doc)
+        rrn = re.search(r"(\d{6})-(\d)", out).groups()
+        arrest = _dates(out)[0]
+        born = dt.date(1990, 3, 12) + (arrest - dt.date(2023, 3, 15))
+        assert rrn == (born.strftime("%y%m%d"), "1"), out
