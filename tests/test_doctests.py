@@ -14,6 +14,7 @@ MODULES = [
     "thunder_deid.model.decode",
     "thunder_deid.io",
     "thunder_deid.bio",
+    "thunder_deid.latin",
     "thunder_deid.filenames",
     "thunder_deid.validate",
     "thunder_deid.taxonomy.tree",

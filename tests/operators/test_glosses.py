@@ -125,3 +125,21 @@ def test_a_vietnamese_name_read_in_part_is_widened_over_its_given_name():
     doc = apply_patterns(Document("d", t, [at(t, "응우옌", "인명"), at(t, "쩐 반", "인명"), at(t, "이민수", "인명")]))
     assert [t[s.start:s.end] for s in doc.spans] == ["응우옌 반 안", "쩐 반 훙", "이민수"]
     assert load_policy({"mode": "court"}).redact(doc)[0] == "피해자 A는 피고인 B에게 맞았고, 피고인 C는 이 사건 범행을 부인한다."
+
+
+def test_a_latin_name_with_letters_beyond_ascii_is_one_run_and_one_word():
+    """``Nguyễn`` had been read as ``Nguy`` and ``José`` as ``Jos``: the runs and the decoder's whole words knew
+    ASCII letters only, so court style wrote ``Aễn Văn An``."""
+    from thunder_deid.model.decode import whole_words
+    from thunder_deid.recognizers.glosses import LATIN_RUN
+
+    t = "피해자 Nguyễn Văn An은 피고인 José García와 Đặng Thị Lan에게"
+    assert [m.group() for m in re.finditer(LATIN_RUN, t)] == ["Nguyễn Văn An", "José García", "Đặng Thị Lan"]
+    assert [t[s.start:s.end] for s in whole_words([Span(4, 8, "인명"), Span(23, 26, "인명")], t)] == ["Nguyễn", "José"]
+
+
+def test_court_replaces_a_vietnamese_and_a_spanish_name_whole():
+    import thunder_deid as td
+
+    out = td.load().redact("피해자 Nguyễn Văn An은 피고인 José García와 만났다.", mode="court")
+    assert out == "피해자 A는 피고인 B와 만났다."

@@ -36,6 +36,7 @@ import numpy as np
 
 from thunder_deid.bio import bio_to_spans, certain_o, constrained_viterbi
 from thunder_deid.document import Span
+from thunder_deid.latin import LATIN_LETTERS
 from thunder_deid.model.windows import owners
 
 
@@ -481,12 +482,14 @@ def road_numbers(spans: Sequence[Span], text: str) -> list[Span]:
 
 
 def _word(c: str) -> bool:
-    return c.isascii() and c.isalnum()
+    # a Latin letter beyond ASCII is a letter of the word too (Nguyễn, José): a span stopping before ễ had left
+    # "Aễn" in court style
+    return (c.isascii() and c.isalnum()) or c in LATIN_LETTERS
 
 
 def whole_words(spans: Sequence[Span], text: str) -> list[Span]:
-    """Spans widened to whole ASCII letter/digit runs; spans that then overlap become one (the label of
-    the highest-scoring one).
+    """Spans widened to whole runs of ASCII letters and digits and Latin letters (``Nguyễn``); spans that then
+    overlap become one (the label of the highest-scoring one).
 
         >>> t = "아이디 kimsecret으로"
         >>> [(t[s.start:s.end], s.label) for s in whole_words([Span(4, 6, "아이디"), Span(7, 13, "아이디")], t)]

@@ -41,6 +41,7 @@ from dataclasses import replace
 
 from thunder_deid.consistency import Ranges
 from thunder_deid.document import Document, Span
+from thunder_deid.latin import LOWER, UPPER
 
 # CJK unified ideographs and extension A (NFC, which detection reads, maps the compatibility ones onto them)
 HANJA = "\u3400-\u4dbf\u4e00-\u9fff"
@@ -54,14 +55,16 @@ _SURNAME = "(?:" + "|".join(HANJA_SURNAMES_2) + f"|[{HANJA_SURNAMES_1}])"
 # a name in Hanja (a Korean surname's character first) or in capitalised Latin words (not the court's
 # placeholders A, AB); the patterns look for them after a person's role word (recognizers.patterns.PERSON_ROLES)
 HANJA_RUN = rf"{_SURNAME}[{HANJA}]{{1,3}}(?![{HANJA}])"
-LATIN_RUN = r"[A-Z][a-z]+(?:-[A-Za-z][a-z]+)*(?:[ \t][A-Z][a-z]+(?:-[A-Za-z][a-z]+)*){0,3}(?![A-Za-z-])"
+# Latin letters beyond ASCII too (Nguyễn Văn An, José García): an ASCII-only run had stopped at ễ
+LATIN_RUN = (rf"[{UPPER}][{LOWER}]+(?:-[{UPPER}{LOWER}][{LOWER}]+)*(?:[ \t][{UPPER}][{LOWER}]+(?:-[{UPPER}{LOWER}][{LOWER}]+)*)"
+             rf"{{0,3}}(?![{UPPER}{LOWER}-])")
 
 # the labels whose mentions have glosses: a person's name, a business, an organisation (and what lies under)
 GLOSSED = ("이름", "사업체", "조직")
-_LATIN = r"[A-Z][A-Za-z]+\.?(?:(?:[ \t]|-|'|\.[ \t]?)[A-Za-z]+\.?){0,5}"
+_LATIN = rf"[{UPPER}][{UPPER}{LOWER}]+\.?(?:(?:[ \t]|-|'|\.[ \t]?)[{UPPER}{LOWER}]+\.?){{0,5}}"
 _END = r"(?=[,，、;)][^\n]*|[ \t][^\n]*\))"  # the gloss ends the parentheses or a comma, a space … follows
 _GLOSS_AFTER = re.compile(rf"[ \t]?\(([{HANJA}]{{2,12}}|{_LATIN}){_END}")
-_GLOSS_BEFORE = re.compile(rf"(?<![{HANJA}A-Za-z])([{HANJA}]{{2,12}}|{_LATIN})[ \t]?\($")
+_GLOSS_BEFORE = re.compile(rf"(?<![{HANJA}{UPPER}{LOWER}])([{HANJA}]{{2,12}}|{_LATIN})[ \t]?\($")
 # a Hanja or Latin name's Hangul reading: Nguyen Van An(응우옌 반 안, 베트남 국적)
 _HANGUL_AFTER = re.compile(r"[ \t]?\(([가-힣]{2,}(?:[ \t][가-힣]+){0,3})(?=[,，、;)])")
 
