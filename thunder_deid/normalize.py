@@ -18,6 +18,7 @@ format characters (Cf: ZWSP, BOM, SHY)      nothing (dropped)
 direction marks and isolates, tags (Cf)     nothing (dropped)
 variation selectors, Hangul fillers, CGJ    nothing (dropped)
 controls but white space (NUL, C1)          nothing (dropped)
+Kangxi radicals (``⾦`` U+2FA6)              the ideograph (``金``)
 CRLF, CR, U+2028, U+2029, U+0085            ``\\n``
 dashes U+2010-2015, minus U+2212            ``-``
 a run of ``<`` or of ``>`` (``>>>``)        one ``<`` / ``>``
@@ -88,9 +89,14 @@ _DROPPED = (_CAT["Cf"] + _ranges((0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x
             + "".join(c for c in _CAT["Cc"] if not c.isspace()))
 _NEWLINES = "\r\u2028\u2029\u0085"
 _DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
+# Kangxi radicals (U+2F00-2FD5) and the two supplement radicals with a compatibility mapping look like the
+# ideographs (``\u2fa6`` is 金) and come from PDF text layers and IMEs: a Hanja name spelled with one
+# stayed readable
+_RADICALS = {o: c for o in (*range(0x2E80, 0x2EF4), *range(0x2F00, 0x2FD6))
+             if len(c := unicodedata.normalize("NFKC", chr(o))) == 1 and c != chr(o)}
 _FOLD = {**{ord(c): " " for c in _SPACES}, **{ord(c): None for c in _DROPPED},
          **{ord(c): "\n" for c in _NEWLINES}, **{ord(c): "-" for c in _DASHES},
-         **{c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}}
+         **{c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}, **_RADICALS}
 
 
 def _char_class(codes: Sequence[int]) -> str:

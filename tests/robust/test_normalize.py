@@ -25,6 +25,7 @@ from thunder_deid.normalize import normalize, on_canonical
     ("김\u2061민\u180e준\u034f \u3164\uffa0\u115f\u17b4", "김민준 "),    # invisible operator, CGJ, fillers
     ("金\ufe00哲\U000e0100洙 \U000e0041\x00\x9f\x7f끝", "金哲洙 끝"),    # selectors, tag, NUL, C1, DEL
     ("김\u1680민준\u205f씨", "김 민준 씨"),                                 # every Zs is a space
+    ("\u2fa6哲洙 \u2f7c英姬 \u2e9f", "金哲洙 老英姬 母"),                    # Kangxi and supplement radicals
     ("\t줄\x0c쪽\x1f", "\t줄\x0c쪽\x1f"),                                 # white-space controls stay
 ])
 def test_canonical_form(source, canonical):
@@ -145,3 +146,11 @@ def test_invisible_characters_do_not_hide_a_name_or_an_account(tagger, hide):
         assert value not in visible and hide(value) not in out
     assert out.startswith(hidden[:hidden.index(hide("김민준"))])
 
+
+def test_a_hanja_name_in_kangxi_radicals_is_replaced(tagger):
+    """Probed 2026-12-06 (unicode audit): ``\u2fa6`` (KANGXI RADICAL GOLD) looks like 金; a Hanja name
+    spelled with it stayed readable in court output while the same name in ordinary Hanja was replaced."""
+    text = "피고인 金哲洙는 피해자 高英姬에게 돈을 주었다."
+    assert "金哲洙" not in tagger.redact(text, mode="court")
+    out = tagger.redact(text.replace("金", "\u2fa6"), mode="court")
+    assert "哲洙" not in out and "\u2fa6" not in out
