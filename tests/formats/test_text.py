@@ -76,9 +76,25 @@ def test_utf32_is_read_as_utf32_not_as_utf16_with_nuls(tmp_path):
     src, reps, out = _roundtrip(tmp_path, TEXT.encode("utf-32"))
     assert src.encoding == "utf-32-le" and src.text == TEXT and "\x00" not in src.text
     assert out.decode("utf-32") == TEXT.replace("홍길동", "[인명]").replace("김철수", "[인명]")
-    (tmp_path / "cut.txt").write_bytes(TEXT.encode("utf-32")[:-1])  # a truncated last character
-    with pytest.raises(ThunderDeidError, match=r"cut\.txt: broken utf-32-le text \(byte offset \d+\)"):
+    (tmp_path / "cut.txt").write_bytes(TEXT.encode("utf-32")[:-1])  # a truncated last character, on line 4
+    with pytest.raises(ThunderDeidError, match=r"cut\.txt:4: broken utf-32-le text \(byte offset \d+\)"):
         next(get_format(tmp_path / "cut.txt").read(tmp_path / "cut.txt", "cut"))
+
+
+@pytest.mark.parametrize("encoding, cut", [("cp949", b"\xff\xff"), ("utf-8", b"\xff\xff"), ("cp949", b"\x80"),
+                                           ("utf-16", b"\x00\xdc"), ("utf-32", b"\x00\x00\x11\x00")])
+def test_an_undecodable_byte_is_named_by_its_line_and_offset(tmp_path, encoding, cut):
+    """Probed 2026-12-06 (unicode audit): a CP949 file with a bad byte on line 6 was reported at line 1, byte
+    offset 0 (where the UTF-8 attempt stopped); broken UTF-16/UTF-32 named no line. The error names the line
+    and offset of the bad byte, as far as the encoding that reads furthest gets; never the text."""
+    head = (TEXT + "피고인 이몽룡은\r\n").encode(encoding)   # five lines, the last CRLF
+    data = head + cut + "더 읽을 글\n".encode({"utf-16": "utf-16-le", "utf-32": "utf-32-le"}.get(encoding, encoding))
+    path = tmp_path / "a.txt"
+    path.write_bytes(data)
+    with pytest.raises(ThunderDeidError) as e:
+        next(get_format(path).read(path, "a"))
+    assert str(e.value).startswith(f"{path}:6: ") and f"(byte offset {len(head)})" in str(e.value)
+    assert "이몽룡" not in str(e.value)
 
 
 @pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])

@@ -37,24 +37,29 @@ def decode_text(data: bytes, path: Path, doc_id: str) -> Source:
             try:
                 text = data[len(bom):].decode(codec)
             except UnicodeDecodeError as e:
-                raise ThunderDeidError(f"{path}: broken {name} text (byte offset {e.start + len(bom)})") from None
+                line = _line_at(data[len(bom):], e.start, codec)
+                raise ThunderDeidError(f"{path}:{line}: broken {name} text (byte offset {e.start + len(bom)})") from None
             return _source(doc_id, text, name, codec, path)
     if b"\x00" in data[:8192]:
         if _looks_utf16(data[:8192]):
             raise ThunderDeidError(f"{path}: UTF-16 text without a byte-order mark (NUL bytes between letters); "
                                    "save it as UTF-8, or as UTF-16 with a BOM")
         raise ThunderDeidError(f"{path}: binary file, not text (NUL bytes); convert it to a supported format first")
-    try:
-        return _source(doc_id, data.decode("utf-8"), "utf-8", "utf-8", path)
-    except UnicodeDecodeError as e:
-        first_bad = e.start
-    for enc in _LEGACY:
+    stops = {}  # where each reading stops: the one that reads furthest is the file's encoding, broken there
+    for enc in ("utf-8", *_LEGACY):
         try:
             return _source(doc_id, data.decode(enc), enc, enc, path)
-        except UnicodeDecodeError:
-            continue
-    line = data.count(b"\n", 0, first_bad) + 1
-    raise ThunderDeidError(f"{path}:{line}: neither UTF-8 nor CP949/EUC-KR text (byte offset {first_bad})")
+        except UnicodeDecodeError as e:
+            stops[enc] = e.start
+    enc = max(stops, key=stops.__getitem__)
+    line = _line_at(data, stops[enc], enc)
+    raise ThunderDeidError(f"{path}:{line}: neither UTF-8 nor CP949/EUC-KR text (byte offset {stops[enc]})")
+
+
+def _line_at(data: bytes, offset: int, codec: str) -> int:
+    """The line of byte ``offset`` of ``data``, numbered as the segments number lines (``str.splitlines``: CR
+    alone and CRLF end lines too), its bytes before it read in ``codec``."""
+    return len((data[:offset].decode(codec, "replace") + "|").splitlines())
 
 
 def _looks_utf16(head: bytes) -> bool:
