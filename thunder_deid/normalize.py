@@ -2,19 +2,23 @@
 
 Text people have is often not the form the model and the patterns were built on: decomposed Hangul (NFD,
 from macOS applications and file systems: ``홍`` is three code points ``ᄒ ᅩ ᆼ``), no-break and other odd
-spaces, zero-width characters, full-width digits and Latin letters (``０１０－４８２１``), CR or CRLF line
-ends, a byte-order mark. :func:`normalize` turns a text into one canonical form and keeps, for every
-canonical character, the source range it came from, so spans found on the canonical text map back to
-exact source offsets, and output outside the spans is the source unchanged (NFD stays NFD, CRLF stays
-CRLF, the BOM stays).
+spaces, zero-width, direction and other invisible characters, full-width digits and Latin letters
+(``０１０－４８２１``), CR or CRLF line ends, a byte-order mark. :func:`normalize` turns a text into one
+canonical form and keeps, for every canonical character, the source range it came from, so spans found on
+the canonical text map back to exact source offsets, and output outside the spans is the source unchanged
+(NFD stays NFD, CRLF stays CRLF, the BOM stays).
 
 ==========================================  =====================================================
 source                                      canonical
 ==========================================  =====================================================
 any Unicode form (NFD, half-composed)       NFC, composed per character cluster
 full-width ``！``-``～`` (U+FF01-FF5E)      ASCII ``!``-``~`` (digits, Latin letters, ``－``)
-NBSP, U+2000-200A, U+202F, U+205F, U+3000   a space
-zero-width space/joiners, U+2060, BOM, SHY  nothing (dropped)
+any Unicode space (Zs: NBSP, U+3000, ...)   a space
+format characters (Cf: ZWSP, BOM, SHY)      nothing (dropped)
+direction marks and isolates, tags (Cf)     nothing (dropped)
+variation selectors, Hangul fillers, CGJ    nothing (dropped)
+controls but white space (NUL, C1)          nothing (dropped)
+Kangxi radicals (``⾦`` U+2FA6)              the ideograph (``金``)
 CRLF, CR, U+2028, U+2029, U+0085            ``\\n``
 dashes U+2010-2015, minus U+2212            ``-``
 a run of ``<`` or of ``>`` (``>>>``)        one ``<`` / ``>``
@@ -53,15 +57,61 @@ from typing import Callable, Sequence
 
 from thunder_deid.document import Document, Span
 
-_SPACES = "\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
-_DROPPED = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
+
+def _categories(*wanted: str) -> dict[str, str]:
+    """The characters of each general category in ``wanted``, in the planes that have any (0, 1 and 14; planes
+    2-13 hold ideographs, 15-16 private use): read from this Python's Unicode data, so a newer Unicode's
+    format characters are covered without a list to keep up."""
+    found: dict[str, list[str]] = {w: [] for w in wanted}
+    for o in (*range(0x20000), *range(0xE0000, 0xE1000)):
+        c = chr(o)
+        found.get(unicodedata.category(c), []).append(c)
+    return {w: "".join(cs) for w, cs in found.items()}
+
+
+def _ranges(*pairs: tuple[int, int]) -> str:
+    return "".join(chr(o) for a, b in pairs for o in range(a, b + 1))
+
+
+_CAT = _categories("Zs", "Cf", "Cc")
+# every Unicode space separator (Zs: NBSP, U+1680 Ogham, U+2000-200A, U+202F, U+205F, U+3000)
+_SPACES = _CAT["Zs"].replace(" ", "")
+# Characters that show nothing (or nothing of their own) and split a name, number or address the tagger
+# reads as one (``김\u2066민준``): every format character (Cf: zero-width, direction marks and isolates,
+# invisible operators, BOM, SHY, tags), the rest of Unicode's default-ignorable code points (combining
+# grapheme joiner, Hangul fillers, Khmer inherent vowels, Mongolian and other variation selectors, the
+# unassigned ignorables) and the control characters that are not white space (NUL, C1). Dropped from the
+# canonical form only: the output keeps them outside replacements (an emoji's ZWJ, a Hanja's variation
+# selector), and a replacement covering them takes them in.
+_DROPPED = (_CAT["Cf"] + _ranges((0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F),
+                                         (0x2065, 0x2065), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0),
+                                         (0xFFF0, 0xFFF8), (0xE0000, 0xE0FFF))
+            + "".join(c for c in _CAT["Cc"] if not c.isspace()))
 _NEWLINES = "\r\u2028\u2029\u0085"
 _DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
+# Kangxi radicals (U+2F00-2FD5) and the two supplement radicals with a compatibility mapping look like the
+# ideographs (``\u2fa6`` is 金) and come from PDF text layers and IMEs: a Hanja name spelled with one
+# stayed readable
+_RADICALS = {o: c for o in (*range(0x2E80, 0x2EF4), *range(0x2F00, 0x2FD6))
+             if len(c := unicodedata.normalize("NFKC", chr(o))) == 1 and c != chr(o)}
 _FOLD = {**{ord(c): " " for c in _SPACES}, **{ord(c): None for c in _DROPPED},
          **{ord(c): "\n" for c in _NEWLINES}, **{ord(c): "-" for c in _DASHES},
-         **{c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}}
+         **{c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}, **_RADICALS}
+
+
+def _char_class(codes: Sequence[int]) -> str:
+    """A regex character class of ``codes`` as ranges (the dropped set alone is over 4,000 characters)."""
+    runs: list[list[int]] = []
+    for o in sorted(set(codes)):
+        if runs and runs[-1][1] == o - 1:
+            runs[-1][1] = o
+        else:
+            runs.append([o, o])
+    return "[" + "".join(re.escape(chr(a)) + ("-" + re.escape(chr(b)) if b > a else "") for a, b in runs) + "]"
+
+
 # anything canonicalisation changes besides the Unicode form (NFC itself is checked separately)
-_NEEDS_FOLD = re.compile("[" + re.escape(_SPACES + _DROPPED + _NEWLINES + _DASHES) + "\uff01-\uff5e]|<<|>>")
+_NEEDS_FOLD = re.compile(_char_class(list(_FOLD)) + "|<<|>>")
 
 
 def _joins_previous(c: str) -> bool:
@@ -175,8 +225,8 @@ def _normalize(text: str) -> Normalized:
         else:
             while j < n and _joins_previous(text[j]):
                 j += 1
-            out = unicodedata.normalize("NFC", text[i:j]).translate(_FOLD) if j - i > 1 or ord(text[i]) > 0x7F \
-                else text[i]
+            out = unicodedata.normalize("NFC", text[i:j]).translate(_FOLD) \
+                if j - i > 1 or not " " <= text[i] <= "~" else text[i]
         if out in ("<", ">") and parts and parts[-1] == out:  # one bracket of a run: widen the first
             ends[-1] = j
         elif out:

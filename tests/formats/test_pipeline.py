@@ -110,6 +110,19 @@ def test_every_output_mode_works_on_every_format(tree, tmp_path, tagger):
             assert leaks(out / "2020/형사/c.docx", ["010-1234-5678"]) == [], mode
 
 
+def test_a_johab_file_is_redacted_and_written_in_johab(tmp_path, tagger):
+    """Probed 2026-12-06 (unicode audit): a Johab file also reads as CP949, as Hanja and rare syllables; it
+    was written back with the names in it (exit 0). It is read as Johab, and so is the output."""
+    text = "피고인 김민준은 2020. 3. 1. 피고인 박서연에게 돈을 보냈다. 박서연의 전화번호는 010-1234-5678이다.\n"
+    data = text.encode("johab")
+    assert data.decode("cp949") != text
+    (tmp_path / "a.txt").write_bytes(data)
+    redact_path(tmp_path / "a.txt", tmp_path / "out.txt", "court", tagger=tagger)
+    out = (tmp_path / "out.txt").read_bytes().decode("johab")
+    assert "김민준" not in out and "박서연" not in out and "5678" not in out
+    assert out.startswith("피고인 ") and out.endswith("이다.\n")
+
+
 def test_one_document_id_rule_lets_eval_score_redact_against_convert(tmp_path, capsys):
     """convert names a file's document by its path without suffix, and so does redact: a folder redacted
     into one JSONL is scored against the converted gold annotations of the same folder."""

@@ -76,9 +76,59 @@ def test_utf32_is_read_as_utf32_not_as_utf16_with_nuls(tmp_path):
     src, reps, out = _roundtrip(tmp_path, TEXT.encode("utf-32"))
     assert src.encoding == "utf-32-le" and src.text == TEXT and "\x00" not in src.text
     assert out.decode("utf-32") == TEXT.replace("홍길동", "[인명]").replace("김철수", "[인명]")
-    (tmp_path / "cut.txt").write_bytes(TEXT.encode("utf-32")[:-1])  # a truncated last character
-    with pytest.raises(ThunderDeidError, match=r"cut\.txt: broken utf-32-le text \(byte offset \d+\)"):
+    (tmp_path / "cut.txt").write_bytes(TEXT.encode("utf-32")[:-1])  # a truncated last character, on line 4
+    with pytest.raises(ThunderDeidError, match=r"cut\.txt:4: broken utf-32-le text \(byte offset \d+\)"):
         next(get_format(tmp_path / "cut.txt").read(tmp_path / "cut.txt", "cut"))
+
+
+@pytest.mark.parametrize("encoding, cut", [("cp949", b"\xff\xff"), ("utf-8", b"\xff\xff"), ("cp949", b"\x80"),
+                                           ("utf-16", b"\x00\xdc"), ("utf-32", b"\x00\x00\x11\x00")])
+def test_an_undecodable_byte_is_named_by_its_line_and_offset(tmp_path, encoding, cut):
+    """Probed 2026-12-06 (unicode audit): a CP949 file with a bad byte on line 6 was reported at line 1, byte
+    offset 0 (where the UTF-8 attempt stopped); broken UTF-16/UTF-32 named no line. The error names the line
+    and offset of the bad byte, as far as the encoding that reads furthest gets; never the text."""
+    head = (TEXT + "피고인 이몽룡은\r\n").encode(encoding)   # five lines, the last CRLF
+    data = head + cut + "더 읽을 글\n".encode({"utf-16": "utf-16-le", "utf-32": "utf-32-le"}.get(encoding, encoding))
+    path = tmp_path / "a.txt"
+    path.write_bytes(data)
+    with pytest.raises(ThunderDeidError) as e:
+        next(get_format(path).read(path, "a"))
+    assert str(e.value).startswith(f"{path}:6: ") and f"(byte offset {len(head)})" in str(e.value)
+    assert "이몽룡" not in str(e.value)
+
+
+JOHAB = "피고인 홍길동은 2020. 3. 1. 피고인 김철수에게 돈을 보냈다. 김철수의 전화번호는 010-1234-5678이다.\r\n"
+
+
+def test_a_johab_file_is_read_and_written_as_johab_not_as_cp949(tmp_path):
+    """Probed 2026-12-06 (unicode audit): Johab bytes may also read as CP949, as rare syllables, Hanja and
+    symbols (``피고인 홍길동은`` as ``區돘램 祈떓빓톏``); the file was reported as CP949 and the names in it left
+    readable. A Johab file that fails CP949 was refused. Both are read as Johab and written back in it, byte
+    for byte outside the replacements; a CP949 file is still CP949."""
+    assert JOHAB.encode("johab").decode("cp949") != JOHAB                       # reads as CP949 too
+    fails_cp949 = "피해자 홍길동은 똠양꿍을 먹었다. 金哲洙\n"
+    with pytest.raises(UnicodeDecodeError):
+        fails_cp949.encode("johab").decode("cp949")
+    for text in (JOHAB, fails_cp949 + JOHAB * 20):
+        data = text.encode("johab")
+        src, reps, out = _roundtrip(tmp_path, data)
+        assert src.encoding == "johab" and src.text == text
+        assert out == text.replace("홍길동", "[인명]").replace("김철수", "[인명]").encode("johab")
+        assert data.split("홍길동".encode("johab"))[0] == out.split(b"[")[0]
+    src, _, _ = _roundtrip(tmp_path, JOHAB.encode("cp949"))
+    assert src.encoding == "euc-kr" and src.text == JOHAB
+    # 똠 in CP949 is 깎 in Johab: without Hanja or symbols in the CP949 reading, CP949 stays
+    src, _, _ = _roundtrip(tmp_path, "똠똠 abc 똠\n".encode("cp949"))
+    assert src.encoding == "cp949" and src.text == "똠똠 abc 똠\n"
+
+
+def test_johab_that_would_not_be_written_back_byte_for_byte_is_refused(tmp_path):
+    """Johab spells a lone jamo two ways (84 42 and 88 41 both read as ㄱ): written back, the first would
+    change, so the file is refused rather than altered outside the replacements."""
+    path = tmp_path / "a.txt"
+    path.write_bytes(JOHAB.encode("johab") + b"\x84\x42")
+    with pytest.raises(ThunderDeidError, match=r"a\.txt: Johab text .* save it as UTF-8"):
+        next(get_format(path).read(path, "a"))
 
 
 @pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])

@@ -3,8 +3,8 @@
 A *base* text is NFC, LF, plain spaces and half-width characters, built from judgment fragments (names,
 dates, an address, phone and registration numbers, an ASCII id, marker-like strings). A *variant* is the
 same text as people have it: each Hangul syllable NFC or NFD, spaces as NBSP/ideographic/thin spaces,
-digits and Latin letters full-width, dashes as en dash or minus, zero-width characters between
-characters, one line-end style per document (LF, CRLF or CR) and maybe a BOM. ``pairs`` draws
+digits and Latin letters full-width, dashes as en dash or minus, zero-width and other invisible characters
+between characters, one line-end style per document (LF, CRLF or CR) and maybe a BOM. ``pairs`` draws
 ``(base, variant, where)`` where ``where[i]`` is the variant range of base character ``i``.
 """
 
@@ -19,8 +19,10 @@ FRAGMENTS = ["피고인 ", "홍길동", "김비밀", "은 ", "에게 ", "2020. 3
              "휴대전화(010-4821-7736)", "으로 전화하였다.", "\n", "피해자 ", "아이디 secret", "으로 ", ":", ">>>",
              "<<<", "<<<홍길동:인명>>>", "(9X0315-1XXXXXX)", "하나은행 계좌", " ", "주식회사 한빛상사", "\\",
              "\n원고 박도윤\n", "돈을 송금하였다.", "kim@naver.com"]
-SPACES = [" ", "\u00a0", "\u3000", "\u2009", "\u202f"]
-DROPPED = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad"]
+SPACES = [" ", "\u00a0", "\u3000", "\u2009", "\u202f", "\u1680"]
+# format characters, selectors, fillers and controls that do not join the character before them
+DROPPED = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u200e", "\u202e", "\u2066", "\u2069",
+           "\u2063", "\u034f", "\ufe0f", "\U000e0020", "\u3164", "\uffa0", "\x00", "\x9f"]
 DASHES = ["-", "\uff0d", "\u2013", "\u2212"]
 
 

@@ -21,6 +21,12 @@ from thunder_deid.normalize import normalize, on_canonical
     ("2020\u20133\u2212", "2020-3-"),
     ("홍길동>>>에게 <<<", "홍길동>에게 <"),
     ("e\u0301", "\u00e9"),
+    ("\u2066김민준\u2069 \u200e123\u202e-456\u202c", "김민준 123-456"),   # direction marks and isolates
+    ("김\u2061민\u180e준\u034f \u3164\uffa0\u115f\u17b4", "김민준 "),    # invisible operator, CGJ, fillers
+    ("金\ufe00哲\U000e0100洙 \U000e0041\x00\x9f\x7f끝", "金哲洙 끝"),    # selectors, tag, NUL, C1, DEL
+    ("김\u1680민준\u205f씨", "김 민준 씨"),                                 # every Zs is a space
+    ("\u2fa6哲洙 \u2f7c英姬 \u2e9f", "金哲洙 老英姬 母"),                    # Kangxi and supplement radicals
+    ("\t줄\x0c쪽\x1f", "\t줄\x0c쪽\x1f"),                                 # white-space controls stay
 ])
 def test_canonical_form(source, canonical):
     assert normalize(source).text == canonical
@@ -113,3 +119,38 @@ def test_redact_builds_a_documents_map_once(tagger, monkeypatch):
     # a new string with the same content is a new document: its map is built anew, not taken by content
     tagger.redact("".join(list(text)), mode="mask")
     assert len(calls) == 2
+
+
+@pytest.mark.parametrize("hide", [
+    lambda v: "\u2066" + v + "\u2069",
+    lambda v: "\u202a" + v + "\u202c",
+    lambda v: v[:1] + "\u200e" + v[1:],
+    lambda v: v[:1] + "\u2063" + v[1:],
+    lambda v: v[:1] + "\ufe0f" + v[1:],
+    lambda v: v[:1] + "\U000e0020" + v[1:],
+    lambda v: v[:1] + "\u3164" + v[1:],
+    lambda v: v[:1] + "\x00" + v[1:],
+])
+def test_invisible_characters_do_not_hide_a_name_or_an_account(tagger, hide):
+    """Probed 2026-12-06 (unicode audit): only ZWSP/ZWNJ/ZWJ, U+2060, BOM and SHY were dropped from the text
+    the tagger reads; a name between LRI and PDI (text copied from a web page), or with an LRM, an invisible
+    separator, a variation selector, a tag character, a Hangul filler or a NUL inside it, stayed readable in
+    court output. Characters outside the replacements are the source's own."""
+    text = "피고인 김민준은 피해자 박서연에게 국민은행 계좌 123-456-789012로 돈을 보냈다."
+    hidden = text
+    for value in ("김민준", "박서연", "123-456-789012"):
+        hidden = hidden.replace(value, hide(value))
+    out = tagger.redact(hidden, mode="court")
+    visible = "".join(c for c in out if c not in "\u2066\u2069\u202a\u202c\u3164")
+    for value in ("김민준", "박서연", "456-789"):
+        assert value not in visible and hide(value) not in out
+    assert out.startswith(hidden[:hidden.index(hide("김민준"))])
+
+
+def test_a_hanja_name_in_kangxi_radicals_is_replaced(tagger):
+    """Probed 2026-12-06 (unicode audit): ``\u2fa6`` (KANGXI RADICAL GOLD) looks like 金; a Hanja name
+    spelled with it stayed readable in court output while the same name in ordinary Hanja was replaced."""
+    text = "피고인 金哲洙는 피해자 高英姬에게 돈을 주었다."
+    assert "金哲洙" not in tagger.redact(text, mode="court")
+    out = tagger.redact(text.replace("金", "\u2fa6"), mode="court")
+    assert "哲洙" not in out and "\u2fa6" not in out
