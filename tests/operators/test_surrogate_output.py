@@ -121,3 +121,24 @@ def test_a_registration_number_is_born_on_the_shifted_birth_date():
         arrest = _dates(out)[0]
         born = dt.date(1990, 3, 12) + (arrest - dt.date(2023, 3, 15))
         assert rrn == (born.strftime("%y%m%d"), "1"), out
+
+
+def test_an_institution_keeps_the_kind_its_type_word_says():
+    """Probed: ``서울중앙지방법원`` typed 치안및교정기관 became 남양주교도소, 오산보호관찰소, 안성소년원, and ``강남경찰서``
+    하남구치소: the list mixes every kind. Output now draws new place names before the mention's own kind words (a
+    branch court keeps its parent's), and where the span stops before the kind word, a stem for it."""
+    import re
+
+    text = ("피고인은 서울중앙지방법원에 출석하였다. 피고인은 강남경찰서에서 조사를 받았고, 수원지방법원 안산지원은 "
+            "대전지방검찰청 천안지청과 서울구치소에 통지하였다. 광주지방법원에서도 보았다.")
+    marks = [("서울중앙지방법원", "치안및교정기관"), ("강남경찰서", "치안및교정기관"), ("수원지방법원 안산지원", "치안및교정기관"),
+             ("대전지방검찰청 천안지청", "치안및교정기관"), ("서울구치소", "치안및교정기관"), ("광주", "치안및교정기관")]
+    doc = Document("text", text, _spans(text, marks))
+    shape = (r"피고인은 (\S+)지방법원에 출석하였다\. 피고인은 (\S+)경찰서에서 조사를 받았고, (\S+)지방법원 (\S+)지원은 "
+             r"(\S+)지방검찰청 (\S+)지청과 (\S+)구치소에 통지하였다\. (\S+)지방법원에서도 보았다\.")
+    for seed in range(20):
+        out = get_operator("surrogate", seed=seed).render(doc)
+        places = re.fullmatch(shape, out)
+        assert places, out
+        own = ("서울중앙", "강남", "수원", "안산", "대전", "천안", "서울", "광주")
+        assert all(a != b for a, b in zip(places.groups(), own)), out
