@@ -213,15 +213,24 @@ def rrn(rng: random.Random, ctx: Ctx) -> str:
     A masked mention (``870923-2******``) gets a masked surrogate.
     """
     said = _said(ctx)
+    moved = _rrn_moved(ctx.mention, ctx.shift) if ctx.shift is not None else None
+    later = _age_after(ctx) if ctx.shift is not None and not (said.get("born") or said.get("age")) else None
+    if later is not None and moved is None:
+        said = {**said, "age": later[1]}  # no birth date of its own to move: one of the age the output writes
     y, m, d = _birth(rng, said)
     female = said.get("female", rng.random() < 0.5)
     foreign = ctx.like_mention and "외국인" in ctx.before[-16:]
-    moved = _rrn_moved(ctx.mention, ctx.shift) if ctx.shift is not None else None
     if moved is not None:
         # output: the number's own birth date moved with the document's other dates, unless the text states a
         # birth date or an age beside it (those win, as above); its own sex and kind unless the text states one
         if not (said.get("born") or said.get("age")):
             y, m, d = moved[0]
+            if later is not None:
+                # an age after the number, as the output writes it (moved or kept): the year that keeps the
+                # original's distance between birth and age (a kept 38세 beside a number moved into 1984 had
+                # read a year off, and a legal age the shift may not cross likewise)
+                y = _rrn_year(ctx.mention) + later[0] - later[1]
+                d = min(d, 28) if m == 2 else d
         female, foreign = said.get("female", moved[1]), foreign or moved[2]
     g = (3 if y >= 2000 else 1) + int(female)
     if foreign:
@@ -236,6 +245,37 @@ def rrn(rng: random.Random, ctx: Ctx) -> str:
 _RRN = re.compile(r"\s*(\d{2})(\d{2})(\d{2})\s*-?\s*([1-8])")
 
 
+def _rrn_year(mention: str) -> int:
+    """The birth year of a registration number (a mention ``_RRN`` matches), its century from the seventh digit."""
+    m = _RRN.match(mention)
+    assert m is not None
+    return int(m.group(1)) + (1900 if int(m.group(4)) in (1, 2, 5, 6) else 2000)
+
+
+def _age_after(ctx: Ctx) -> tuple[int, int] | None:
+    """An age written after a value in its own parenthesis (``(주민등록번호 850312-…, 남, 38세)``): the original and
+    the one the output writes, moved by the document's shift (:func:`.dates.shift_age`, as :func:`age` moves it)
+    where it is itself replaced, else the same. Never copied from the text as it stands: the value still to come
+    is read as the original, and written as the output will write it.
+
+        >>> _age_after(Ctx("주민등록번호", before="김철수(주민등록번호 ", after=", 남, 38세)는", kept_after=", 남, \ufffd\ufffd\ufffd)는", shift=-300))
+        (38, 39)
+        >>> _age_after(Ctx("주민등록번호", before="김철수(주민등록번호 ", after=", 남, 38세)는", kept_after=", 남, 38세)는", shift=-300))
+        (38, 38)
+        >>> _age_after(Ctx("주민등록번호", before="김철수 ", after=", 38세)는", shift=-300)) is None
+        True
+    """
+    if not _PAREN_OPEN.search(ctx.before):
+        return None
+    b = _PAREN_CLOSE.match(ctx.after)
+    m = _STATED_AGE.search(b.group(1)) if b else None
+    if m is None or not 1 <= int(m.group(1)) <= 99:
+        return None
+    age = int(m.group(1))
+    replaced = ctx.kept_after is not None and ctx.kept_after[m.start(1) : m.start(1) + 1] == "\ufffd"
+    return age, shift_age(age, ctx.shift) if replaced and ctx.shift is not None else age
+
+
 def _rrn_moved(mention: str, days: int) -> tuple[tuple[int, int, int], bool, bool] | None:
     """A registration number's birth date moved by ``days``, whether it is a woman's and a foreign resident's
     (its seventh digit); None where the mention holds no such number.
@@ -247,8 +287,7 @@ def _rrn_moved(mention: str, days: int) -> tuple[tuple[int, int, int], bool, boo
     if not m:
         return None
     g = int(m.group(4))
-    y = int(m.group(1)) + (1900 if g in (1, 2, 5, 6) else 2000)
-    new = shift_date(y, int(m.group(2)), int(m.group(3)), days)
+    new = shift_date(_rrn_year(mention), int(m.group(2)), int(m.group(3)), days)
     if new is None:
         return None
     return new, g % 2 == 0, g >= 5

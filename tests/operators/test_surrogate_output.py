@@ -142,3 +142,28 @@ def test_an_institution_keeps_the_kind_its_type_word_says():
         assert places, out
         own = ("서울중앙", "강남", "수원", "안산", "대전", "천안", "서울", "광주")
         assert all(a != b for a, b in zip(places.groups(), own)), out
+
+
+def test_a_registration_number_agrees_with_the_age_written_after_it():
+    """Probed: ``김철수(주민등록번호 850312-1234567, 남, 38세)`` gave ``650110-1…`` and a foreigner's number likewise:
+    an age after the number was never read (it may itself be replaced). Output now reads it as the original and
+    as the output writes it (moved by the document's shift where it is a mention, kept where not), so the number's
+    birth year keeps the original's distance to the age; a number with no birth date of its own takes one of it."""
+    import re
+
+    cases = [("피고인 김철수(주민등록번호 850312-1234567, 남, 38세)는 2023. 3. 15. 체포되었다.", "850312-1234567", 85 + 38),
+             ("피고인 응우옌 반 안(외국인등록번호 950505-5123456, 베트남 국적, 28세)은 체포되었다.", "950505-5123456", 95 + 28)]
+    for text, number, total in cases:
+        for tagged in (True, False):
+            marks = [(number, "주민등록번호"), ("2023. 3. 15.", "시간정보")] + ([(f"{total - int(number[:2])}세", "나이")] if tagged else [])
+            doc = Document("text", text, _spans(text, marks))
+            for seed in range(30):
+                out = get_operator("surrogate", seed=seed).render(doc)
+                yy, g, age = re.search(r"(\d\d)\d{4}-(\d)\d{6}, [^)]*?(\d+)세\)", out).groups()
+                assert int(yy) + int(age) == total and g == number[7], (tagged, seed, out)
+    text = "피고인 김철수(주민등록번호 850312-*******, 남, 38세)는 체포되었다."  # nothing of its own to move
+    doc = Document("text", text, _spans(text, [("850312-*******", "주민등록번호"), ("38세", "나이")]))
+    for seed in range(30):
+        out = get_operator("surrogate", seed=seed).render(doc)
+        yy, age = re.search(r"(\d\d)\d{4}-1\*{6}, 남, (\d+)세\)", out).groups()
+        assert abs(1900 + int(yy) + int(age) - 2021) <= 1, out
