@@ -24,6 +24,7 @@ from thunder_deid.surrogates.dates import shift_age, shift_date, shift_dates
 from thunder_deid.surrogates.checksums import brn_check_digit, corp_check_digit, luhn_check_digit, rrn_check_digit, vin_check_char
 from thunder_deid.surrogates.lexicon import packaged
 from thunder_deid.surrogates.people import REFERENCE_YEAR, alias
+from thunder_deid.surrogates.phones import phone_parts
 
 RESERVED_DOMAINS = ("example.com", "example.org", "example.net", "mail.test", "corp.example", "shop.test")
 DOC_NETS = ("192.0.2", "198.51.100", "203.0.113")
@@ -303,6 +304,14 @@ def _digit_shape(mention: str, min_digits: int) -> str | None:
 
 def phone(rng: random.Random, ctx: Ctx) -> str:
     """Mobile ``010-####-####`` or landline with a real area code; a real mention keeps its kind and area."""
+    parts = phone_parts(ctx.mention) if ctx.like_mention else None
+    if parts is not None:
+        # output: the head (mobile, area code, service number) and the middle group's length read from the digits,
+        # whatever the layout: ``(02)3410-2114`` had lost its area code; the mention's layout is the engine's
+        head, mid = parts
+        if not mid:
+            return f"{head}-{digits(rng, 4)}"
+        return f"{head}-{rng.randint(2000, 9999) if mid == 4 else rng.randint(200, 999)}-{digits(rng, 4)}"
     m = re.fullmatch(r"\s*(?:(01[016789]|02|0[3-6][1-5]|070)[- ]?\d{3,4}|(1[56]\d\d))[- ]?\d{4}\s*", ctx.mention)
     if m:
         head = m.group(1) or m.group(2)

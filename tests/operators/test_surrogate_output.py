@@ -167,3 +167,24 @@ def test_a_registration_number_agrees_with_the_age_written_after_it():
         out = get_operator("surrogate", seed=seed).render(doc)
         yy, age = re.search(r"(\d\d)\d{4}-1\*{6}, 남, (\d+)세\)", out).groups()
         assert abs(1900 + int(yy) + int(age) - 2021) <= 1, out
+
+
+def test_a_phone_number_written_two_ways_is_one_number_in_each_layout():
+    """Probed: ``010-2345-6789`` and ``01023456789`` got two pseudonyms (a group was the mention as written), and
+    ``(02)3410-2114`` lost its area code (the parenthesis kept it from parsing). Output now groups a phone number
+    by its digits and writes its one pseudonym in each mention's own layout, a landline keeping its area code."""
+    import re
+
+    text = ("피해자는 010-2345-6789로 전화를 받았고, 문자는 01023456789로 왔다. 병원은 (02)3410-2114, 회사는 "
+            "02-3410-2114, 부산 지점은 051-742-1234이다.")
+    marks = [(n, "전화번호") for n in ("010-2345-6789", "01023456789", "(02)3410-2114", "02-3410-2114", "051-742-1234")]
+    doc = Document("text", text, _spans(text, marks))
+    shape = (r"피해자는 (010)-(\d{4})-(\d{4})으?로 전화를 받았고, 문자는 (010)(\d{4})(\d{4})으?로 왔다\. 병원은 \((02)\)(\d{4})-(\d{4}), "
+             r"회사는 (02)-(\d{4})-(\d{4}), 부산 지점은 (051)-(\d{3})-(\d{4})(이다|다)\.")
+    for seed in range(20):
+        out = get_operator("surrogate", seed=seed).render(doc)
+        m = re.fullmatch(shape, out)
+        assert m, out
+        g = m.groups()
+        assert g[0:3] == g[3:6] and g[6:9] == g[9:12], out
+        assert "23456789" not in out and "34102114" not in out and "7421234" not in out, out
