@@ -188,3 +188,18 @@ def test_a_phone_number_written_two_ways_is_one_number_in_each_layout():
         g = m.groups()
         assert g[0:3] == g[3:6] and g[6:9] == g[9:12], out
         assert "23456789" not in out and "34102114" not in out and "7421234" not in out, out
+
+
+def test_a_foreigner_s_pseudonym_is_of_the_stated_or_read_sex():
+    """Probed: ``피고인 응우옌 반 안(남, 28세, 베트남 국적)은 처 응우옌 티 란과`` gave the man 부 티 란 (티: a woman's
+    middle name) and his wife 응우옌 반 남. Output now draws a given name of the sex written after the name, else of
+    the sex the real name reads as (Vietnamese 반 / 티, or a listed given name), where the nation's list has them."""
+    from thunder_deid.surrogates.lexicon import packaged
+
+    foreign = packaged()["names"]["foreign"]
+    text = "피고인 응우옌 반 안(남, 28세, 베트남 국적)은 처 응우옌 티 투엣과 살았고, 미국 국적의 존 스미스와 메리 윌슨(여)을 만났다."
+    doc = Document("text", text, _spans(text, [(n, "인명") for n in ("응우옌 반 안", "응우옌 티 투엣", "존 스미스", "메리 윌슨")]))
+    for seed in range(30):
+        man, woman, john, mary = [r.text for r in get_operator("surrogate", seed=seed).replacements(doc) if r.label]
+        assert man.split(" ", 1)[1] in foreign["베트남이름"]["male"] and woman.split()[1] == "티", (seed, man, woman)
+        assert john.split()[0] in foreign["영어이름"]["male"] and mary.split()[0] in foreign["영어이름"]["female"], (seed, john, mary)
