@@ -419,8 +419,17 @@ def passport(rng: random.Random, ctx: Ctx) -> str:
 
 
 # -- object numbers ---------------------------------------------------------------------------------------
+# a plate's use letter says the vehicle's kind: business (taxi, bus, truck), rental, delivery; others private
+PLATE_CLASSES = ("바사아자", "하허호", "배")
+_PLATE = re.compile(r"\s*([가-힣]{2})?(\s*)(\d{2,3})(\s*)([가-힣])(\s*)(\d{4})\s*")
+
+
 def plate(rng: random.Random, ctx: Ctx) -> str:
-    """Vehicle plate: ``12가3456`` (old), ``123가4567`` (2019-), or with a region for commercial ones."""
+    """Vehicle plate: ``12가3456`` (old), ``123가4567`` (2019-), or with a region for commercial ones; in output one
+    like the mention (:func:`plate_like`)."""
+    m = _PLATE.fullmatch(ctx.mention) if ctx.like_mention else None
+    if m is not None:
+        return plate_like(rng, m)
     letter = rng.choice(PLATE_LETTERS)
     r = rng.random()
     if r < 0.5:
@@ -429,6 +438,23 @@ def plate(rng: random.Random, ctx: Ctx) -> str:
         return f"{rng.randint(100, 399)}{letter}{rng.randint(1000, 9999)}"
     region = rng.choice(list(packaged()["geo"]["provinces"].values()))["short"]
     return f"{region}{rng.randint(10, 99)}{rng.choice('바사아자')}{rng.randint(1000, 9999)}"
+
+
+def plate_like(rng: random.Random, m: re.Match) -> str:
+    r"""A plate of the matched mention's kind (its use letter's class: ``서울31바1234`` a taxi, ``45하6789`` a rental car,
+    ``12배3456`` a delivery motorbike had become private cars) and layout (a region or none, a two- or three-digit
+    front, its spaces).
+
+        >>> p = plate_like(random.Random(1), _PLATE.fullmatch("서울 31바 1234"))
+        >>> p[:2] in {v["short"] for v in packaged()["geo"]["provinces"].values()} and re.fullmatch(r"[가-힣]{2} \d\d[바사아자] \d{4}", p) is not None
+        True
+    """
+    region, s1, front, s2, letter, s3, _ = m.groups()
+    cls = next((c for c in PLATE_CLASSES if letter in c), PLATE_LETTERS)
+    if region:
+        region = rng.choice(list(packaged()["geo"]["provinces"].values()))["short"]
+    num = rng.randint(10, 99) if len(front) == 2 else rng.randint(100, 699)
+    return f"{region or ''}{s1}{num}{s2}{rng.choice(cls)}{s3}{rng.randint(1000, 9999)}"
 
 
 def vin(rng: random.Random, ctx: Ctx) -> str:

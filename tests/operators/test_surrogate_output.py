@@ -203,3 +203,21 @@ def test_a_foreigner_s_pseudonym_is_of_the_stated_or_read_sex():
         man, woman, john, mary = [r.text for r in get_operator("surrogate", seed=seed).replacements(doc) if r.label]
         assert man.split(" ", 1)[1] in foreign["베트남이름"]["male"] and woman.split()[1] == "티", (seed, man, woman)
         assert john.split()[0] in foreign["영어이름"]["male"] and mary.split()[0] in foreign["영어이름"]["female"], (seed, john, mary)
+
+
+def test_a_plate_keeps_its_vehicle_kind_and_layout():
+    """Probed: ``서울31바1234 택시`` and ``경기70아1234 시내버스`` became private cars' plates, ``45하6789 렌터카`` lost its
+    rental 하, a delivery 배 its kind, and ``서울12가3456`` its region. Output now keeps the mention's use letter class
+    (business 바사아자, rental 하허호, delivery 배, private the others) and its layout (region, front digits, spaces)."""
+    import re
+
+    plates = {"서울31바1234": r"[가-힣]{2}\d\d[바사아자]\d{4}", "경기70아1234": r"[가-힣]{2}\d\d[바사아자]\d{4}",
+              "45하6789": r"\d\d[하허호]\d{4}", "12배3456": r"\d\d배\d{4}", "서울12가3456": r"[가-힣]{2}\d\d[^바사아자하허호배]\d{4}",
+              "123가4567": r"\d{3}[^바사아자하허호배]\d{4}", "32나 5678": r"\d\d[^바사아자하허호배] \d{4}"}
+    text = "차량 " + ", ".join(plates) + "이 있었다."
+    doc = Document("text", text, _spans(text, [(p, "차량번호") for p in plates]))
+    for seed in range(20):
+        got = [r.text for r in get_operator("surrogate", seed=seed).replacements(doc) if r.label]
+        assert len(got) == len(plates), got
+        for (mention, shape), new in zip(plates.items(), got):
+            assert re.fullmatch(shape, new) and new != mention, (seed, mention, new)
