@@ -35,6 +35,7 @@ from thunder_deid.surrogates.dates import document_shift
 from thunder_deid.surrogates.hangul import fix_particle, find_particle, is_hangul_syllable
 from thunder_deid.surrogates.lexicon import Inventory
 from thunder_deid.surrogates.people import name_part, split_name
+from thunder_deid.surrogates.phones import digit_key, written_like
 from thunder_deid.surrogates.places import all_type_words, check_novel, novel_stems, type_words
 from thunder_deid.surrogates.preprocess import QUOTES, is_placeholder, normalize, repair
 from thunder_deid.surrogates.registry import Registry
@@ -198,7 +199,10 @@ class Realizer:
                 continue
             # a gloss (金哲洙 of 김철수(金哲洙)) joins its mention's group: one pseudonym for both
             same = sp.extra.get("same_as")
-            items.append(_Item(sp, s, e, label, sub, (group_mention(same if isinstance(same, str) else doc.text[s:e]), label)))
+            mention = group_mention(same if isinstance(same, str) else doc.text[s:e])
+            if self.like_mention:  # a phone number written two ways (010-2345-6789, 01023456789) is one number
+                mention = digit_key(mention, label) or mention
+            items.append(_Item(sp, s, e, label, sub, (mention, label)))
             last_end = e
         return items
 
@@ -329,6 +333,8 @@ class Realizer:
                 form = shaped_like(form, mention, it.label)
                 if own and trailing_type_word(form, it.label) is None and after.lstrip().startswith(CORP_MARKERS):
                     form += own  # 엘원주식회사 before 주식회사: 엘원건설, not 엘원
+            if self.like_mention and digit_key(mention, it.label):
+                form = written_like(form, mention)  # one number's pseudonym, in this mention's own layout
             out.append(form)
             extra = {k: v for k, v in it.span.extra.items() if k != "text"}
             if "text" in it.span.extra:

@@ -24,6 +24,7 @@ from thunder_deid.surrogates.dates import shift_age, shift_date, shift_dates
 from thunder_deid.surrogates.checksums import brn_check_digit, corp_check_digit, luhn_check_digit, rrn_check_digit, vin_check_char
 from thunder_deid.surrogates.lexicon import packaged
 from thunder_deid.surrogates.people import REFERENCE_YEAR, alias
+from thunder_deid.surrogates.phones import phone_parts
 
 RESERVED_DOMAINS = ("example.com", "example.org", "example.net", "mail.test", "corp.example", "shop.test")
 DOC_NETS = ("192.0.2", "198.51.100", "203.0.113")
@@ -213,15 +214,24 @@ def rrn(rng: random.Random, ctx: Ctx) -> str:
     A masked mention (``870923-2******``) gets a masked surrogate.
     """
     said = _said(ctx)
+    moved = _rrn_moved(ctx.mention, ctx.shift) if ctx.shift is not None else None
+    later = _age_after(ctx) if ctx.shift is not None and not (said.get("born") or said.get("age")) else None
+    if later is not None and moved is None:
+        said = {**said, "age": later[1]}  # no birth date of its own to move: one of the age the output writes
     y, m, d = _birth(rng, said)
     female = said.get("female", rng.random() < 0.5)
     foreign = ctx.like_mention and "외국인" in ctx.before[-16:]
-    moved = _rrn_moved(ctx.mention, ctx.shift) if ctx.shift is not None else None
     if moved is not None:
         # output: the number's own birth date moved with the document's other dates, unless the text states a
         # birth date or an age beside it (those win, as above); its own sex and kind unless the text states one
         if not (said.get("born") or said.get("age")):
             y, m, d = moved[0]
+            if later is not None:
+                # an age after the number, as the output writes it (moved or kept): the year that keeps the
+                # original's distance between birth and age (a kept 38세 beside a number moved into 1984 had
+                # read a year off, and a legal age the shift may not cross likewise)
+                y = _rrn_year(ctx.mention) + later[0] - later[1]
+                d = min(d, 28) if m == 2 else d
         female, foreign = said.get("female", moved[1]), foreign or moved[2]
     g = (3 if y >= 2000 else 1) + int(female)
     if foreign:
@@ -236,6 +246,37 @@ def rrn(rng: random.Random, ctx: Ctx) -> str:
 _RRN = re.compile(r"\s*(\d{2})(\d{2})(\d{2})\s*-?\s*([1-8])")
 
 
+def _rrn_year(mention: str) -> int:
+    """The birth year of a registration number (a mention ``_RRN`` matches), its century from the seventh digit."""
+    m = _RRN.match(mention)
+    assert m is not None
+    return int(m.group(1)) + (1900 if int(m.group(4)) in (1, 2, 5, 6) else 2000)
+
+
+def _age_after(ctx: Ctx) -> tuple[int, int] | None:
+    """An age written after a value in its own parenthesis (``(주민등록번호 850312-…, 남, 38세)``): the original and
+    the one the output writes, moved by the document's shift (:func:`.dates.shift_age`, as :func:`age` moves it)
+    where it is itself replaced, else the same. Never copied from the text as it stands: the value still to come
+    is read as the original, and written as the output will write it.
+
+        >>> _age_after(Ctx("주민등록번호", before="김철수(주민등록번호 ", after=", 남, 38세)는", kept_after=", 남, \ufffd\ufffd\ufffd)는", shift=-300))
+        (38, 39)
+        >>> _age_after(Ctx("주민등록번호", before="김철수(주민등록번호 ", after=", 남, 38세)는", kept_after=", 남, 38세)는", shift=-300))
+        (38, 38)
+        >>> _age_after(Ctx("주민등록번호", before="김철수 ", after=", 38세)는", shift=-300)) is None
+        True
+    """
+    if not _PAREN_OPEN.search(ctx.before):
+        return None
+    b = _PAREN_CLOSE.match(ctx.after)
+    m = _STATED_AGE.search(b.group(1)) if b else None
+    if m is None or not 1 <= int(m.group(1)) <= 99:
+        return None
+    age = int(m.group(1))
+    replaced = ctx.kept_after is not None and ctx.kept_after[m.start(1) : m.start(1) + 1] == "\ufffd"
+    return age, shift_age(age, ctx.shift) if replaced and ctx.shift is not None else age
+
+
 def _rrn_moved(mention: str, days: int) -> tuple[tuple[int, int, int], bool, bool] | None:
     """A registration number's birth date moved by ``days``, whether it is a woman's and a foreign resident's
     (its seventh digit); None where the mention holds no such number.
@@ -247,8 +288,7 @@ def _rrn_moved(mention: str, days: int) -> tuple[tuple[int, int, int], bool, boo
     if not m:
         return None
     g = int(m.group(4))
-    y = int(m.group(1)) + (1900 if g in (1, 2, 5, 6) else 2000)
-    new = shift_date(y, int(m.group(2)), int(m.group(3)), days)
+    new = shift_date(_rrn_year(mention), int(m.group(2)), int(m.group(3)), days)
     if new is None:
         return None
     return new, g % 2 == 0, g >= 5
@@ -264,6 +304,14 @@ def _digit_shape(mention: str, min_digits: int) -> str | None:
 
 def phone(rng: random.Random, ctx: Ctx) -> str:
     """Mobile ``010-####-####`` or landline with a real area code; a real mention keeps its kind and area."""
+    parts = phone_parts(ctx.mention) if ctx.like_mention else None
+    if parts is not None:
+        # output: the head (mobile, area code, service number) and the middle group's length read from the digits,
+        # whatever the layout: ``(02)3410-2114`` had lost its area code; the mention's layout is the engine's
+        head, mid = parts
+        if not mid:
+            return f"{head}-{digits(rng, 4)}"
+        return f"{head}-{rng.randint(2000, 9999) if mid == 4 else rng.randint(200, 999)}-{digits(rng, 4)}"
     m = re.fullmatch(r"\s*(?:(01[016789]|02|0[3-6][1-5]|070)[- ]?\d{3,4}|(1[56]\d\d))[- ]?\d{4}\s*", ctx.mention)
     if m:
         head = m.group(1) or m.group(2)
@@ -371,8 +419,17 @@ def passport(rng: random.Random, ctx: Ctx) -> str:
 
 
 # -- object numbers ---------------------------------------------------------------------------------------
+# a plate's use letter says the vehicle's kind: business (taxi, bus, truck), rental, delivery; others private
+PLATE_CLASSES = ("바사아자", "하허호", "배")
+_PLATE = re.compile(r"\s*([가-힣]{2})?(\s*)(\d{2,3})(\s*)([가-힣])(\s*)(\d{4})\s*")
+
+
 def plate(rng: random.Random, ctx: Ctx) -> str:
-    """Vehicle plate: ``12가3456`` (old), ``123가4567`` (2019-), or with a region for commercial ones."""
+    """Vehicle plate: ``12가3456`` (old), ``123가4567`` (2019-), or with a region for commercial ones; in output one
+    like the mention (:func:`plate_like`)."""
+    m = _PLATE.fullmatch(ctx.mention) if ctx.like_mention else None
+    if m is not None:
+        return plate_like(rng, m)
     letter = rng.choice(PLATE_LETTERS)
     r = rng.random()
     if r < 0.5:
@@ -381,6 +438,23 @@ def plate(rng: random.Random, ctx: Ctx) -> str:
         return f"{rng.randint(100, 399)}{letter}{rng.randint(1000, 9999)}"
     region = rng.choice(list(packaged()["geo"]["provinces"].values()))["short"]
     return f"{region}{rng.randint(10, 99)}{rng.choice('바사아자')}{rng.randint(1000, 9999)}"
+
+
+def plate_like(rng: random.Random, m: re.Match) -> str:
+    r"""A plate of the matched mention's kind (its use letter's class: ``서울31바1234`` a taxi, ``45하6789`` a rental car,
+    ``12배3456`` a delivery motorbike had become private cars) and layout (a region or none, a two- or three-digit
+    front, its spaces).
+
+        >>> p = plate_like(random.Random(1), _PLATE.fullmatch("서울 31바 1234"))
+        >>> p[:2] in {v["short"] for v in packaged()["geo"]["provinces"].values()} and re.fullmatch(r"[가-힣]{2} \d\d[바사아자] \d{4}", p) is not None
+        True
+    """
+    region, s1, front, s2, letter, s3, _ = m.groups()
+    cls = next((c for c in PLATE_CLASSES if letter in c), PLATE_LETTERS)
+    if region:
+        region = rng.choice(list(packaged()["geo"]["provinces"].values()))["short"]
+    num = rng.randint(10, 99) if len(front) == 2 else rng.randint(100, 699)
+    return f"{region or ''}{s1}{num}{s2}{rng.choice(cls)}{s3}{rng.randint(1000, 9999)}"
 
 
 def vin(rng: random.Random, ctx: Ctx) -> str:

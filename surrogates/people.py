@@ -39,7 +39,10 @@ def person_name(rng: random.Random, ctx: Ctx) -> str:
     names = packaged()["names"]
     nation = _nationality(rng, ctx, names["foreign"])
     if nation is not None:
-        return foreign_name(rng, names["foreign"][nation])
+        spec = names["foreign"][nation]
+        # output: a given name of the sex the text states or the real name reads as (응우옌 반 안(남) had become
+        # 부 티 란, a woman's name); training and evaluation draw as before
+        return foreign_name(rng, spec, foreign_sex(ctx, spec) if ctx.like_mention else None)
     surnames = names["surnames"]
     if rng.random() < _UNIFORM_SURNAME:
         surname = rng.choice(list(surnames))
@@ -219,8 +222,36 @@ def reads_foreign(mention: str, foreign: dict) -> str | None:
     return None  # one word (장, 이민수) may be Korean: read as such
 
 
-def foreign_name(rng: random.Random, spec: dict) -> str:
-    fam, giv = rng.choice(spec["family"]), rng.choice(spec["given"])
+def foreign_sex(ctx: Ctx, spec: dict) -> bool | None:
+    """Is the foreigner a woman: the sex written right after the name (``(남, 28세, 베트남 국적)``), else the sex
+    the real name reads as in its nation's list (a word of ``*_marks``, Vietnamese 티 or 반, or a given name of
+    ``female``/``male``); None where neither says.
+
+        >>> from thunder_deid.surrogates.lexicon import packaged
+        >>> vn = packaged()["names"]["foreign"]["베트남이름"]
+        >>> foreign_sex(Ctx("인명", "", "응우옌 티 란", after="(남, 28세)"), vn), foreign_sex(Ctx("인명", "", "응우옌 티 투엣"), vn)
+        (False, True)
+        >>> foreign_sex(Ctx("인명", "", "쩐 반 하이"), vn), foreign_sex(Ctx("인명", "", "쩐 하이"), vn)
+        (False, None)
+    """
+    m = _SEX.match(ctx.after)
+    if m:
+        return m.group(1) == "여"
+    words = ctx.mention.split()
+    for female, sex in ((True, "female"), (False, "male")):
+        if set(words) & set(spec.get(f"{sex}_marks", ())):
+            return female
+    for female, sex in ((True, "female"), (False, "male")):
+        if any(" ".join(words[i:j]) in spec.get(sex, ()) for i in range(len(words)) for j in range(i + 1, len(words) + 1)):
+            return female
+    return None
+
+
+def foreign_name(rng: random.Random, spec: dict, female: bool | None = None) -> str:
+    """A name of a nation's list; ``female`` (output): a given name of that sex where the list has them."""
+    # the sex's names that ``given`` (cut to the source part, :mod:`.sources`) holds
+    pool = [g for g in spec.get("female" if female else "male", ()) if g in spec["given"]] if female is not None else None
+    fam, giv = rng.choice(spec["family"]), rng.choice(pool or spec["given"])
     join = spec.get("join", "")
     return f"{giv}{join}{fam}" if spec.get("order") == "given_first" else f"{fam}{join}{giv}"
 

@@ -202,7 +202,8 @@ def _stem2(name: str) -> str:
     return name[:-1] if len(name) > 2 else name
 
 
-def _fill_template(rng: random.Random, tpl: str) -> str:
+def fill_template(rng: random.Random, tpl: str) -> str:
+    """``tpl`` with its ``{city}``, ``{district}``, ``{dong}`` … slots filled with drawn place names."""
     g = _geo()
     prov_name = rng.choice(list(g["provinces"]))
     prov = g["provinces"][prov_name]
@@ -221,7 +222,7 @@ def from_list(name: str) -> Generator:
     """Pick an entry of ``entities.lists[name]``; ``{city}``/``{dong}``/``{n}`` … slots are filled."""
 
     def gen(rng: random.Random, ctx: Ctx) -> str:
-        return _fill_template(rng, rng.choice(packaged()["entities"]["lists"][name]))
+        return fill_template(rng, rng.choice(packaged()["entities"]["lists"][name]))
 
     gen.__name__ = f"list[{name}]"
     return gen

@@ -27,6 +27,7 @@ from typing import Iterable, Literal
 from thunder_deid.surrogates import generators as g
 from thunder_deid.surrogates import places as p
 from thunder_deid.surrogates.base import Ctx, Generator, Surrogate
+from thunder_deid.surrogates.institutions import institution
 from thunder_deid.surrogates.lexicon import Inventory, packaged
 from thunder_deid.surrogates.people import person_name
 from thunder_deid.surrogates.sources import current_part, in_part
@@ -53,6 +54,11 @@ def sample(name: str, fn: Generator) -> Rule:
 
 def _list(name: str) -> Rule:
     return sample(f"entities.lists.{name}", p.from_list(name))
+
+
+def _office(name: str, fn: Generator) -> Rule:
+    # in output an institution keeps the kind its mention's type word says (a court stays a court)
+    return sample(name, institution(fn))
 
 
 def _geo(name: str) -> Rule:
@@ -95,14 +101,15 @@ LEAF_RULES: dict[str, Rule] = {
     "행정구역-면": _geo("myeon"), "행정구역-리": _geo("ri"), "국가명": _geo("countries"), "해외지명": _geo("foreign_places"),
     "해외주소": gen(p.foreign_address), "도로명": gen(p.road, True), "번지": gen(g.lot_no), "건물동호수": gen(g.unit_no),
     "건물층": gen(g.floor_no), "블록": gen(g.block_no), "로트": gen(g.lot_block),
-    "마을": _compose("마을"), "선거구": gen(p.constituency), "지사·지청": _list("offices"), "지점": gen(p.branch, True),
+    "마을": _compose("마을"), "선거구": gen(p.constituency), "지사·지청": _office("entities.lists.offices", p.from_list("offices")), "지점": gen(p.branch, True),
     "지구": _compose("지구"), "자연지형": _geo("natural"),
     "길": gen(p.road_path, True), "거리": _compose("거리"), "골목": _compose("골목"), "교차로": _compose("교차로"),
     "인터체인지": _compose("인터체인지"), "로터리": _compose("로터리"), "도로": gen(p.road, True), "고속도로": _geo("highways"),
     "고속도로구간": gen(p.highway_section), "철도구간": gen(p.rail_section),
     # B.4 institutions and facilities
-    "중앙행정·지방자치기관": sample("entities.lists.institutions_*", _mixed(p.from_list("institutions_central"), p.from_list("institutions_local"))),
-    "국방기관": _list("defense"), "치안및교정기관": _list("police"), "소방기관": _list("fire"), "금융기관": _list("financial_agency"),
+    "중앙행정·지방자치기관": _office("entities.lists.institutions_*", _mixed(p.from_list("institutions_central"), p.from_list("institutions_local"))),
+    "국방기관": _list("defense"), "치안및교정기관": _office("entities.lists.police", p.from_list("police")),
+    "소방기관": _office("entities.lists.fire", p.from_list("fire")), "금융기관": _list("financial_agency"),
     # B.5 businesses: banking has its own list with account layouts
     "은행업": sample("finance.banks", p.bank),
     # B.6 organisations

@@ -121,3 +121,103 @@ def test_a_registration_number_is_born_on_the_shifted_birth_date():
         arrest = _dates(out)[0]
         born = dt.date(1990, 3, 12) + (arrest - dt.date(2023, 3, 15))
         assert rrn == (born.strftime("%y%m%d"), "1"), out
+
+
+def test_an_institution_keeps_the_kind_its_type_word_says():
+    """Probed: ``서울중앙지방법원`` typed 치안및교정기관 became 남양주교도소, 오산보호관찰소, 안성소년원, and ``강남경찰서``
+    하남구치소: the list mixes every kind. Output now draws new place names before the mention's own kind words (a
+    branch court keeps its parent's), and where the span stops before the kind word, a stem for it."""
+    import re
+
+    text = ("피고인은 서울중앙지방법원에 출석하였다. 피고인은 강남경찰서에서 조사를 받았고, 수원지방법원 안산지원은 "
+            "대전지방검찰청 천안지청과 서울구치소에 통지하였다. 광주지방법원에서도 보았다.")
+    marks = [("서울중앙지방법원", "치안및교정기관"), ("강남경찰서", "치안및교정기관"), ("수원지방법원 안산지원", "치안및교정기관"),
+             ("대전지방검찰청 천안지청", "치안및교정기관"), ("서울구치소", "치안및교정기관"), ("광주", "치안및교정기관")]
+    doc = Document("text", text, _spans(text, marks))
+    shape = (r"피고인은 (\S+)지방법원에 출석하였다\. 피고인은 (\S+)경찰서에서 조사를 받았고, (\S+)지방법원 (\S+)지원은 "
+             r"(\S+)지방검찰청 (\S+)지청과 (\S+)구치소에 통지하였다\. (\S+)지방법원에서도 보았다\.")
+    for seed in range(20):
+        out = get_operator("surrogate", seed=seed).render(doc)
+        places = re.fullmatch(shape, out)
+        assert places, out
+        own = ("서울중앙", "강남", "수원", "안산", "대전", "천안", "서울", "광주")
+        assert all(a != b for a, b in zip(places.groups(), own)), out
+
+
+def test_a_registration_number_agrees_with_the_age_written_after_it():
+    """Probed: ``김철수(주민등록번호 850312-1234567, 남, 38세)`` gave ``650110-1…`` and a foreigner's number likewise:
+    an age after the number was never read (it may itself be replaced). Output now reads it as the original and
+    as the output writes it (moved by the document's shift where it is a mention, kept where not), so the number's
+    birth year keeps the original's distance to the age; a number with no birth date of its own takes one of it."""
+    import re
+
+    cases = [("피고인 김철수(주민등록번호 850312-1234567, 남, 38세)는 2023. 3. 15. 체포되었다.", "850312-1234567", 85 + 38),
+             ("피고인 응우옌 반 안(외국인등록번호 950505-5123456, 베트남 국적, 28세)은 체포되었다.", "950505-5123456", 95 + 28)]
+    for text, number, total in cases:
+        for tagged in (True, False):
+            marks = [(number, "주민등록번호"), ("2023. 3. 15.", "시간정보")] + ([(f"{total - int(number[:2])}세", "나이")] if tagged else [])
+            doc = Document("text", text, _spans(text, marks))
+            for seed in range(30):
+                out = get_operator("surrogate", seed=seed).render(doc)
+                yy, g, age = re.search(r"(\d\d)\d{4}-(\d)\d{6}, [^)]*?(\d+)세\)", out).groups()
+                assert int(yy) + int(age) == total and g == number[7], (tagged, seed, out)
+    text = "피고인 김철수(주민등록번호 850312-*******, 남, 38세)는 체포되었다."  # nothing of its own to move
+    doc = Document("text", text, _spans(text, [("850312-*******", "주민등록번호"), ("38세", "나이")]))
+    for seed in range(30):
+        out = get_operator("surrogate", seed=seed).render(doc)
+        yy, age = re.search(r"(\d\d)\d{4}-1\*{6}, 남, (\d+)세\)", out).groups()
+        assert abs(1900 + int(yy) + int(age) - 2021) <= 1, out
+
+
+def test_a_phone_number_written_two_ways_is_one_number_in_each_layout():
+    """Probed: ``010-2345-6789`` and ``01023456789`` got two pseudonyms (a group was the mention as written), and
+    ``(02)3410-2114`` lost its area code (the parenthesis kept it from parsing). Output now groups a phone number
+    by its digits and writes its one pseudonym in each mention's own layout, a landline keeping its area code."""
+    import re
+
+    text = ("피해자는 010-2345-6789로 전화를 받았고, 문자는 01023456789로 왔다. 병원은 (02)3410-2114, 회사는 "
+            "02-3410-2114, 부산 지점은 051-742-1234이다.")
+    marks = [(n, "전화번호") for n in ("010-2345-6789", "01023456789", "(02)3410-2114", "02-3410-2114", "051-742-1234")]
+    doc = Document("text", text, _spans(text, marks))
+    shape = (r"피해자는 (010)-(\d{4})-(\d{4})으?로 전화를 받았고, 문자는 (010)(\d{4})(\d{4})으?로 왔다\. 병원은 \((02)\)(\d{4})-(\d{4}), "
+             r"회사는 (02)-(\d{4})-(\d{4}), 부산 지점은 (051)-(\d{3})-(\d{4})(이다|다)\.")
+    for seed in range(20):
+        out = get_operator("surrogate", seed=seed).render(doc)
+        m = re.fullmatch(shape, out)
+        assert m, out
+        g = m.groups()
+        assert g[0:3] == g[3:6] and g[6:9] == g[9:12], out
+        assert "23456789" not in out and "34102114" not in out and "7421234" not in out, out
+
+
+def test_a_foreigner_s_pseudonym_is_of_the_stated_or_read_sex():
+    """Probed: ``피고인 응우옌 반 안(남, 28세, 베트남 국적)은 처 응우옌 티 란과`` gave the man 부 티 란 (티: a woman's
+    middle name) and his wife 응우옌 반 남. Output now draws a given name of the sex written after the name, else of
+    the sex the real name reads as (Vietnamese 반 / 티, or a listed given name), where the nation's list has them."""
+    from thunder_deid.surrogates.lexicon import packaged
+
+    foreign = packaged()["names"]["foreign"]
+    text = "피고인 응우옌 반 안(남, 28세, 베트남 국적)은 처 응우옌 티 투엣과 살았고, 미국 국적의 존 스미스와 메리 윌슨(여)을 만났다."
+    doc = Document("text", text, _spans(text, [(n, "인명") for n in ("응우옌 반 안", "응우옌 티 투엣", "존 스미스", "메리 윌슨")]))
+    for seed in range(30):
+        man, woman, john, mary = [r.text for r in get_operator("surrogate", seed=seed).replacements(doc) if r.label]
+        assert man.split(" ", 1)[1] in foreign["베트남이름"]["male"] and woman.split()[1] == "티", (seed, man, woman)
+        assert john.split()[0] in foreign["영어이름"]["male"] and mary.split()[0] in foreign["영어이름"]["female"], (seed, john, mary)
+
+
+def test_a_plate_keeps_its_vehicle_kind_and_layout():
+    """Probed: ``서울31바1234 택시`` and ``경기70아1234 시내버스`` became private cars' plates, ``45하6789 렌터카`` lost its
+    rental 하, a delivery 배 its kind, and ``서울12가3456`` its region. Output now keeps the mention's use letter class
+    (business 바사아자, rental 하허호, delivery 배, private the others) and its layout (region, front digits, spaces)."""
+    import re
+
+    plates = {"서울31바1234": r"[가-힣]{2}\d\d[바사아자]\d{4}", "경기70아1234": r"[가-힣]{2}\d\d[바사아자]\d{4}",
+              "45하6789": r"\d\d[하허호]\d{4}", "12배3456": r"\d\d배\d{4}", "서울12가3456": r"[가-힣]{2}\d\d[^바사아자하허호배]\d{4}",
+              "123가4567": r"\d{3}[^바사아자하허호배]\d{4}", "32나 5678": r"\d\d[^바사아자하허호배] \d{4}"}
+    text = "차량 " + ", ".join(plates) + "이 있었다."
+    doc = Document("text", text, _spans(text, [(p, "차량번호") for p in plates]))
+    for seed in range(20):
+        got = [r.text for r in get_operator("surrogate", seed=seed).replacements(doc) if r.label]
+        assert len(got) == len(plates), got
+        for (mention, shape), new in zip(plates.items(), got):
+            assert re.fullmatch(shape, new) and new != mention, (seed, mention, new)

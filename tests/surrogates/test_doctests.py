@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-MODULES = ["__init__", "base", "checksums", "dates", "engine", "generators", "hangul", "lexicon", "places", "people", "preprocess", "registry", "sources"]
+MODULES = ["__init__", "base", "checksums", "dates", "engine", "generators", "hangul", "institutions", "lexicon", "places", "people", "phones", "preprocess", "registry", "sources"]
 
 
 @pytest.mark.parametrize("name", MODULES)
