@@ -209,7 +209,7 @@ class Realizer:
     # -- stage (ii) --------------------------------------------------------------------------------
     def _surrogate(self, doc: Document, seed: int, key: tuple[str, str], members: list[_Item], before: str,
                    used: set[str], report: RealizeReport, items: list[_Item] = (),
-                   shift: int | None = None) -> tuple[str, Surrogate | None]:
+                   shift: int | None = None, real: frozenset[str] = frozenset()) -> tuple[str, Surrogate | None]:
         first = members[0]
         label, sub = first.label, next((m.sub for m in members if m.sub), None)
         tw = None
@@ -238,7 +238,8 @@ class Realizer:
             if value.shifted:  # a date or an age moved with the whole document: no other value would agree
                 return source, value
             names = identities(value, label, is_name)
-            if not value.text or _leaks(key[0], value) or names & used or (is_name and _same_surname(key[0], value)):
+            if (not value.text or _leaks(key[0], value) or names & used or (is_name and _same_surname(key[0], value))
+                    or _shows(value, real)):
                 continue
             # a value's identity is its stem (한빛 of 한빛식당); its full text counts too where no type word
             # follows, since the span then shows it whole
@@ -250,7 +251,7 @@ class Realizer:
             report.out_of_part += 1
             used.update(identities(fallback, label, is_name))
             return source, fallback
-        if value is not None and self.like_mention and identities(value, label, is_name) & used:
+        if value is not None and self.like_mention and (identities(value, label, is_name) & used or _shows(value, real)):
             return source, None  # every draw named someone of the document: masked rather than misattributed
         return source, None if value is None or not value.text or _leaks(key[0], value) else value
 
@@ -289,6 +290,9 @@ class Realizer:
             used = real_identities(groups, self.registry.taxonomy.is_name)
         # output moves every date by one offset per document (:mod:`.dates`), so their order and distances hold
         shift = document_shift(group_rng(seed, doc.id, ("", "date shift"))) if self.like_mention else None
+        # nor may a pseudonym hold a real mention whole (a lot-number address drawn in the very dong the text names
+        # beside it: 테헤란로 152, 7층(역삼동) had become 역삼동 192, 7층(응암동))
+        real = frozenset(m for it in items if len(m := text_of(doc.text, it)) >= 2) if self.like_mention else frozenset()
 
         text = doc.text
         out: list[str] = []
@@ -302,7 +306,7 @@ class Realizer:
             out.append(gap)
             length += len(gap)
             if it.key not in values:
-                source, v = self._surrogate(doc, seed, it.key, groups[it.key], _recent(out), used, report, items, shift)  # type: ignore[index,arg-type]
+                source, v = self._surrogate(doc, seed, it.key, groups[it.key], _recent(out), used, report, items, shift, real)  # type: ignore[index,arg-type]
                 values[it.key] = v  # type: ignore[index]
                 report.sources[source] += 1
                 if v is None:
@@ -386,6 +390,26 @@ def _first_ending_after(items: Sequence[_Item], start: int) -> int:
         else:
             hi = mid
     return lo
+
+
+def text_of(text: str, it: _Item) -> str:
+    return text[it.start : it.end].strip()
+
+
+_LONGEST_MENTION = 40  # characters: longer mentions (a whole address) are not looked for inside a pseudonym
+
+
+def _shows(value: Surrogate, real: frozenset[str]) -> bool:
+    """Does the pseudonym hold one of ``real`` (the document's mentions) whole? Its substrings are looked up, so
+    a register of thousands of mentions costs what one pseudonym holds.
+
+    >>> _shows(Surrogate("역삼동 192"), frozenset({"역삼동", "테헤란로 152"})), _shows(Surrogate("응암동 19"), frozenset({"역삼동"}))
+    (True, False)
+    """
+    if not real:
+        return False
+    t = value.text
+    return any(t[i:j] in real for i in range(len(t)) for j in range(i + 2, min(len(t), i + _LONGEST_MENTION) + 1))
 
 
 def _same_surname(mention: str, value: Surrogate) -> bool:

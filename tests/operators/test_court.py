@@ -63,4 +63,5 @@ def test_court_writes_a_dong_as_law_go_kr_does():
     t = "서울 강남구 테헤란로 152, 7층(역삼동)"
     doc = apply_patterns(Document("d", t, [Span(7, 15, "주소", score=0.9)]))
     assert render(doc, "court") == "서울 강남구 (주소 생략), 7층(○○동)"
-    assert "역삼" not in render(doc, "surrogate")
+    # nor drawn back by chance: a lot-number address in the very dong the note names (역삼동 192) had shown it
+    assert not any("역삼" in render(doc, "surrogate", seed=seed) for seed in range(40))
