@@ -243,3 +243,39 @@ def test_hwpx_click_here_field_name_prompt_and_help_text_go(tmp_path):
     assert command == "Clickhere:set:42:Direction:wstring:0: HelpState:wstring:0:  "
     assert '<hp:stringParam name="Direction"/>' in section and '<hp:stringParam name="HelpState"/>' in section
     assert NAMES_NOTE.format(3) in src.notes
+
+
+def _field(kind: str, name: str, params: str, text: str, field_id: str = "5") -> str:
+    """A field over ``text`` in its own run, as Hancom writes one (``params``: its ``hp:parameters`` items)."""
+    return (f'<hp:run xmlns:hp="{HP}" charPrIDRef="0"><hp:ctrl><hp:fieldBegin id="{field_id}" type="{kind}" '
+            f'name="{name}" editable="0" dirty="0" zorder="-1" fieldid="0"><hp:parameters cnt="9" name="">'
+            f'<hp:integerParam name="Prop">0</hp:integerParam>{params}</hp:parameters></hp:fieldBegin></hp:ctrl>'
+            f'<hp:t>{text}</hp:t><hp:ctrl><hp:fieldEnd beginIDRef="{field_id}" fieldid="0"/></hp:ctrl></hp:run>')
+
+
+def _param(name: str, text: str) -> str:
+    return f'<hp:stringParam name="{name}">{text}</hp:stringParam>'
+
+
+def test_hwpx_bookmark_names_are_renamed_and_every_reference_follows(tmp_path):
+    """A bookmark at a point and one over a span get neutral names; a link to one (``?name`` in its Command, ``#name``
+    python-hwpx keeps as its name) and a cross-reference (its Command and RefPath) follow; Hancom's own name stays."""
+    def setup(d, p):
+        d.add_bookmark(f"{CANARY}_진술", paragraph=p)
+        d.add_bookmark("책갈피1", paragraph=p)
+        d.add_hyperlink(f"#{CANARY}_진술", "위 진술", paragraph=p)
+
+    span = _field("BOOKMARK", f"{CANARY} 부분", _param("Command", f"{CANARY} 부분"), "부분", "6")
+    xref = _field("CROSSREF", "", _param("Command", f"?{CANARY}_진술;6;2;1;0;") + _param("RefPath", f"?{CANARY}_진술;")
+                  + _param("RefType", "TARGET_BOOKMARK") + _param("RefContentType", "OBJECT_TYPE_CONTENTS"), "진술")
+    out = tmp_path / "out.hwpx"
+    src = _redact_hwpx(_hwpx(tmp_path, span, xref, setup=setup), out)
+    section = package_strings(out)["Contents/section0.xml"]
+    assert CANARY not in section  # the span comes first, then the point (the setup's runs follow)
+    assert '<hp:bookmark name="Bookmark2"/>' in section and '<hp:bookmark name="책갈피1"/>' in section
+    assert 'type="BOOKMARK" name="Bookmark1"' in section and '<hp:stringParam name="Command">Bookmark1<' in section
+    assert 'type="HYPERLINK" name="#Bookmark2"' in section
+    assert '<hp:stringParam name="Command">?Bookmark2;0;0;0;<' in section
+    assert '<hp:stringParam name="Command">?Bookmark2;6;2;1;0;<' in section
+    assert '<hp:stringParam name="RefPath">?Bookmark2;<' in section
+    assert NAMES_NOTE.format(2) in src.notes
