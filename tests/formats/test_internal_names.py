@@ -279,3 +279,40 @@ def test_hwpx_bookmark_names_are_renamed_and_every_reference_follows(tmp_path):
     assert '<hp:stringParam name="Command">?Bookmark2;6;2;1;0;<' in section
     assert '<hp:stringParam name="RefPath">?Bookmark2;<' in section
     assert NAMES_NOTE.format(2) in src.notes
+
+
+def test_hwpx_field_names_parameters_and_form_commands_go(tmp_path):
+    """A mail merge field's column (its name, ``Command`` and ``FieldValue``), a formula's name and last result, a
+    memo's author in its ``Command`` and a form object's ``command`` are renamed or emptied."""
+    memo = _field("MEMO", "", _param("Command", f"MEMO/0/1/3045468928/30941184/{CANARY}/") + _param("ID", "memo1"),
+                  "진술", "7")
+    formula = _field("FORMULA", f"{CANARY} 합계", _param("Command", "=SUM(A1:A2)??%g;;1970")
+                     + _param("LastResult", "1970"), "1970", "8")
+    button = _form("btn", 'caption="확인" radioGroupName="" triState="0" name="PushButton1"').replace(
+        'command=""', f'command="{CANARY}_호출"')
+    out = tmp_path / "out.hwpx"
+    src = _redact_hwpx(_hwpx(tmp_path, memo, formula, button,
+                             setup=lambda d, p: p.add_mail_merge_field(CANARY, cached_text="수신인")), out)
+    section = package_strings(out)["Contents/section0.xml"]
+    assert CANARY not in section
+    assert '<hp:stringParam name="Command">MEMO/0/1/3045468928/30941184//</hp:stringParam>' in section
+    assert 'type="FORMULA" name="Field1"' in section and '<hp:stringParam name="LastResult"/>' in section
+    assert '<hp:stringParam name="Command">=SUM(A1:A2)??%g;;</hp:stringParam>' in section
+    assert 'command=""' in section and 'name="PushButton1"' in section
+    assert '<hp:stringParam name="FieldValue">Field2</hp:stringParam>' in section
+    assert NAMES_NOTE.format(7) in src.notes  # memo 1, formula 3 (name, result, command), button 1, mail merge 2
+
+
+def test_hwpx_sweep_keeps_a_length_prefixed_command_right(tmp_path):
+    """The last sweep replaces a mention replaced in the text wherever else it stands; in a click-here field's
+    ``Command`` each value is prefixed by its length (UTF-16 units), and the set by its own: both written again."""
+    def setup(d, p):
+        d.add_form_field("성명", prompt="성명 입력", paragraph=p)
+        command = next(e for e in p.element.iter() if e.get("name") == "Command")
+        command.text = "Clickhere:set:61:Direction:wstring:0: HelpState:wstring:0: Memo:wstring:3:김철수  "
+
+    out = tmp_path / "out.hwpx"
+    _redact_hwpx(_hwpx(tmp_path, setup=setup), out)
+    section = package_strings(out)["Contents/section0.xml"]
+    command = re.search(r'<hp:stringParam name="Command"[^>]*>([^<]*)<', section).group(1)
+    assert command == "Clickhere:set:62:Direction:wstring:0: HelpState:wstring:0: Memo:wstring:4:[인명]  "

@@ -19,7 +19,8 @@ text stay). A caption, a memo and a hidden comment are paragraphs: read and reda
 form object shows (an edit box's text, a caption, a list's shown entry) is read as the body; its names, hidden
 entries and a click-here field's prompt and help text are renamed or emptied
 (:mod:`thunder_deid.formats.hwpx_forms`); so are the names of bookmarks, every link and cross-reference to one
-following (:mod:`thunder_deid.formats.hwpx_bookmarks`).
+following (:mod:`thunder_deid.formats.hwpx_bookmarks`), and of the other fields, with what of their parameters
+can hold a value (:mod:`thunder_deid.formats.hwpx_fields`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from typing import Iterable, Iterator
 
 from thunder_deid.errors import ThunderDeidError
 from thunder_deid.formats import hwpx_bookmarks as bookmarks
+from thunder_deid.formats import hwpx_fields as fields
 from thunder_deid.formats import hwpx_forms as forms
 from thunder_deid.formats.base import Format, Source, apply_replacements, register
 from thunder_deid.formats.xmlzip import (
@@ -155,7 +157,7 @@ def write_hwpx(src: Source, reps: list, out: Path) -> None:
     note_hidden_text(src, alt, links)
     note_names(src, names)
     note_unread(src, count_unread(pkg))
-    sweep(src, reps)
+    sweep(src, reps, fields.substitute)  # a click-here field's Command keeps its values' lengths right
     pkg.save(out)
 
 
