@@ -316,3 +316,31 @@ def test_hwpx_sweep_keeps_a_length_prefixed_command_right(tmp_path):
     section = package_strings(out)["Contents/section0.xml"]
     command = re.search(r'<hp:stringParam name="Command"[^>]*>([^<]*)<', section).group(1)
     assert command == "Clickhere:set:62:Direction:wstring:0: HelpState:wstring:0: Memo:wstring:4:[인명]  "
+
+
+def _legacy_field(kind: str, data: str, shown: str) -> tuple[str, ...]:
+    """A legacy form field (``FORMTEXT``, ``FORMDROPDOWN``) as Word writes one: its ``w:ffData`` on the begin mark."""
+    return (f'<w:r {W}><w:fldChar w:fldCharType="begin"><w:ffData>{data}</w:ffData></w:fldChar></w:r>',
+            f'<w:r {W}><w:instrText xml:space="preserve"> {kind} </w:instrText></w:r>',
+            f'<w:r {W}><w:fldChar w:fldCharType="separate"/></w:r>', _run(shown),
+            f'<w:r {W}><w:fldChar w:fldCharType="end"/></w:r>')
+
+
+def test_docx_legacy_form_fields_hidden_entries_default_help_and_status_text_go(tmp_path):
+    """A drop-down form field keeps only its selected entry (now entry 0); a text form field loses its default text;
+    both lose their help and status bar text. The shown text is in the body, read and redacted there."""
+    help_ = f'<w:helpText w:type="text" w:val="{CANARY}에게 물을 것"/><w:statusText w:type="text" w:val="{CANARY}"/>'
+    drop_down = _legacy_field("FORMDROPDOWN", f'<w:name w:val="Dropdown1"/><w:enabled/>{help_}<w:ddList>'
+                              f'<w:result w:val="1"/><w:listEntry w:val="{CANARY}"/><w:listEntry w:val="출석"/>'
+                              f'<w:listEntry w:val="{CANARY}의 처"/></w:ddList>', "출석")
+    text = _legacy_field("FORMTEXT", f'<w:name w:val="Text1"/><w:enabled/>{help_}<w:textInput>'
+                         f'<w:default w:val="{CANARY}"/><w:maxLength w:val="20"/></w:textInput>', "김철수")
+    out = tmp_path / "out.docx"
+    src = _redact(_docx(tmp_path, *drop_down, *text), out)
+    body = package_strings(out)["word/document.xml"]
+    assert CANARY not in body and "김철수" not in body
+    assert '<w:ddList><w:result w:val="0"/><w:listEntry w:val="출석"/></w:ddList>' in body
+    assert '<w:textInput><w:maxLength w:val="20"/></w:textInput>' in body and "helpText" not in body
+    assert "<w:t>출석</w:t>" in body and "<w:t>[인명]</w:t>" in body
+    assert NAMES_NOTE.format(7) in src.notes  # 2 entries, 1 default, 2 x (help, status)
+    docx.Document(str(out))
