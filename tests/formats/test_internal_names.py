@@ -344,3 +344,18 @@ def test_docx_legacy_form_fields_hidden_entries_default_help_and_status_text_go(
     assert "<w:t>출석</w:t>" in body and "<w:t>[인명]</w:t>" in body
     assert NAMES_NOTE.format(7) in src.notes  # 2 entries, 1 default, 2 x (help, status)
     docx.Document(str(out))
+
+
+def test_docx_glossary_text_is_read_and_redacted(tmp_path):
+    """The glossary's building blocks (a placeholder's text, an AutoText entry) are text Word puts in the body when
+    asked: read after the body and redacted like it (a name standing only there included)."""
+    glossary = (f'<w:glossaryDocument {W}><w:docParts><w:docPart><w:docPartPr><w:name w:val="서명란"/></w:docPartPr>'
+                f'<w:docPartBody><w:p>{_run("피해자 이영희 서명")}</w:p></w:docPartBody></w:docPart>'
+                f'</w:docParts></w:glossaryDocument>')
+    path, out = _docx(tmp_path, glossary=glossary), tmp_path / "out.docx"
+    fmt = get_format(path)
+    (src,) = fmt.read(path, "판결")
+    assert src.text.endswith("\n피해자 이영희 서명")
+    fmt.write(out, [(src, replacements(src.text, (*NAMES, "이영희")))])
+    part = package_strings(out)["word/glossary/document.xml"]
+    assert "이영희" not in part and "<w:t>피해자 [인명] 서명</w:t>" in part

@@ -358,8 +358,7 @@ def blank_pictures(src: Source, folders: tuple[str, ...]) -> None:
 
 def note_embedded(src: Source, folders: tuple[str, ...], parts: Iterable[str] = ()) -> None:
     """Name in ``src.notes`` the embedded files the writer neither reads nor de-identifies (a spreadsheet or a
-    document inside a DOCX, ``word/embeddings/``; a DOCX's custom XML data and building blocks; ``parts`` the
-    format names itself): they are kept as they are, and the user must know."""
+    document inside a DOCX, ``word/embeddings/``; a DOCX's custom XML data; ``parts`` the format names itself): they are kept as they are, and the user must know."""
     found = sorted(set(_parts_under(src.state[0], folders)) | {p for p in parts if p in src.state[0].data})
     if found:
         kinds = ", ".join(sorted({Path(n).suffix.lower() or "(no suffix)" for n in found}))
