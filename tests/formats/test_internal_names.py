@@ -243,3 +243,119 @@ def test_hwpx_click_here_field_name_prompt_and_help_text_go(tmp_path):
     assert command == "Clickhere:set:42:Direction:wstring:0: HelpState:wstring:0:  "
     assert '<hp:stringParam name="Direction"/>' in section and '<hp:stringParam name="HelpState"/>' in section
     assert NAMES_NOTE.format(3) in src.notes
+
+
+def _field(kind: str, name: str, params: str, text: str, field_id: str = "5") -> str:
+    """A field over ``text`` in its own run, as Hancom writes one (``params``: its ``hp:parameters`` items)."""
+    return (f'<hp:run xmlns:hp="{HP}" charPrIDRef="0"><hp:ctrl><hp:fieldBegin id="{field_id}" type="{kind}" '
+            f'name="{name}" editable="0" dirty="0" zorder="-1" fieldid="0"><hp:parameters cnt="9" name="">'
+            f'<hp:integerParam name="Prop">0</hp:integerParam>{params}</hp:parameters></hp:fieldBegin></hp:ctrl>'
+            f'<hp:t>{text}</hp:t><hp:ctrl><hp:fieldEnd beginIDRef="{field_id}" fieldid="0"/></hp:ctrl></hp:run>')
+
+
+def _param(name: str, text: str) -> str:
+    return f'<hp:stringParam name="{name}">{text}</hp:stringParam>'
+
+
+def test_hwpx_bookmark_names_are_renamed_and_every_reference_follows(tmp_path):
+    """A bookmark at a point and one over a span get neutral names; a link to one (``?name`` in its Command, ``#name``
+    python-hwpx keeps as its name) and a cross-reference (its Command and RefPath) follow; Hancom's own name stays."""
+    def setup(d, p):
+        d.add_bookmark(f"{CANARY}_진술", paragraph=p)
+        d.add_bookmark("책갈피1", paragraph=p)
+        d.add_hyperlink(f"#{CANARY}_진술", "위 진술", paragraph=p)
+
+    span = _field("BOOKMARK", f"{CANARY} 부분", _param("Command", f"{CANARY} 부분"), "부분", "6")
+    xref = _field("CROSSREF", "", _param("Command", f"?{CANARY}_진술;6;2;1;0;") + _param("RefPath", f"?{CANARY}_진술;")
+                  + _param("RefType", "TARGET_BOOKMARK") + _param("RefContentType", "OBJECT_TYPE_CONTENTS"), "진술")
+    out = tmp_path / "out.hwpx"
+    src = _redact_hwpx(_hwpx(tmp_path, span, xref, setup=setup), out)
+    section = package_strings(out)["Contents/section0.xml"]
+    assert CANARY not in section  # the span comes first, then the point (the setup's runs follow)
+    assert '<hp:bookmark name="Bookmark2"/>' in section and '<hp:bookmark name="책갈피1"/>' in section
+    assert 'type="BOOKMARK" name="Bookmark1"' in section and '<hp:stringParam name="Command">Bookmark1<' in section
+    assert 'type="HYPERLINK" name="#Bookmark2"' in section
+    assert '<hp:stringParam name="Command">?Bookmark2;0;0;0;<' in section
+    assert '<hp:stringParam name="Command">?Bookmark2;6;2;1;0;<' in section
+    assert '<hp:stringParam name="RefPath">?Bookmark2;<' in section
+    assert NAMES_NOTE.format(2) in src.notes
+
+
+def test_hwpx_field_names_parameters_and_form_commands_go(tmp_path):
+    """A mail merge field's column (its name, ``Command`` and ``FieldValue``), a formula's name and last result, a
+    memo's author in its ``Command`` and a form object's ``command`` are renamed or emptied."""
+    memo = _field("MEMO", "", _param("Command", f"MEMO/0/1/3045468928/30941184/{CANARY}/") + _param("ID", "memo1"),
+                  "진술", "7")
+    formula = _field("FORMULA", f"{CANARY} 합계", _param("Command", "=SUM(A1:A2)??%g;;1970")
+                     + _param("LastResult", "1970"), "1970", "8")
+    button = _form("btn", 'caption="확인" radioGroupName="" triState="0" name="PushButton1"').replace(
+        'command=""', f'command="{CANARY}_호출"')
+    out = tmp_path / "out.hwpx"
+    src = _redact_hwpx(_hwpx(tmp_path, memo, formula, button,
+                             setup=lambda d, p: p.add_mail_merge_field(CANARY, cached_text="수신인")), out)
+    section = package_strings(out)["Contents/section0.xml"]
+    assert CANARY not in section
+    assert '<hp:stringParam name="Command">MEMO/0/1/3045468928/30941184//</hp:stringParam>' in section
+    assert 'type="FORMULA" name="Field1"' in section and '<hp:stringParam name="LastResult"/>' in section
+    assert '<hp:stringParam name="Command">=SUM(A1:A2)??%g;;</hp:stringParam>' in section
+    assert 'command=""' in section and 'name="PushButton1"' in section
+    assert '<hp:stringParam name="FieldValue">Field2</hp:stringParam>' in section
+    assert NAMES_NOTE.format(7) in src.notes  # memo 1, formula 3 (name, result, command), button 1, mail merge 2
+
+
+def test_hwpx_sweep_keeps_a_length_prefixed_command_right(tmp_path):
+    """The last sweep replaces a mention replaced in the text wherever else it stands; in a click-here field's
+    ``Command`` each value is prefixed by its length (UTF-16 units), and the set by its own: both written again."""
+    def setup(d, p):
+        d.add_form_field("성명", prompt="성명 입력", paragraph=p)
+        command = next(e for e in p.element.iter() if e.get("name") == "Command")
+        command.text = "Clickhere:set:61:Direction:wstring:0: HelpState:wstring:0: Memo:wstring:3:김철수  "
+
+    out = tmp_path / "out.hwpx"
+    _redact_hwpx(_hwpx(tmp_path, setup=setup), out)
+    section = package_strings(out)["Contents/section0.xml"]
+    command = re.search(r'<hp:stringParam name="Command"[^>]*>([^<]*)<', section).group(1)
+    assert command == "Clickhere:set:62:Direction:wstring:0: HelpState:wstring:0: Memo:wstring:4:[인명]  "
+
+
+def _legacy_field(kind: str, data: str, shown: str) -> tuple[str, ...]:
+    """A legacy form field (``FORMTEXT``, ``FORMDROPDOWN``) as Word writes one: its ``w:ffData`` on the begin mark."""
+    return (f'<w:r {W}><w:fldChar w:fldCharType="begin"><w:ffData>{data}</w:ffData></w:fldChar></w:r>',
+            f'<w:r {W}><w:instrText xml:space="preserve"> {kind} </w:instrText></w:r>',
+            f'<w:r {W}><w:fldChar w:fldCharType="separate"/></w:r>', _run(shown),
+            f'<w:r {W}><w:fldChar w:fldCharType="end"/></w:r>')
+
+
+def test_docx_legacy_form_fields_hidden_entries_default_help_and_status_text_go(tmp_path):
+    """A drop-down form field keeps only its selected entry (now entry 0); a text form field loses its default text;
+    both lose their help and status bar text. The shown text is in the body, read and redacted there."""
+    help_ = f'<w:helpText w:type="text" w:val="{CANARY}에게 물을 것"/><w:statusText w:type="text" w:val="{CANARY}"/>'
+    drop_down = _legacy_field("FORMDROPDOWN", f'<w:name w:val="Dropdown1"/><w:enabled/>{help_}<w:ddList>'
+                              f'<w:result w:val="1"/><w:listEntry w:val="{CANARY}"/><w:listEntry w:val="출석"/>'
+                              f'<w:listEntry w:val="{CANARY}의 처"/></w:ddList>', "출석")
+    text = _legacy_field("FORMTEXT", f'<w:name w:val="Text1"/><w:enabled/>{help_}<w:textInput>'
+                         f'<w:default w:val="{CANARY}"/><w:maxLength w:val="20"/></w:textInput>', "김철수")
+    out = tmp_path / "out.docx"
+    src = _redact(_docx(tmp_path, *drop_down, *text), out)
+    body = package_strings(out)["word/document.xml"]
+    assert CANARY not in body and "김철수" not in body
+    assert '<w:ddList><w:result w:val="0"/><w:listEntry w:val="출석"/></w:ddList>' in body
+    assert '<w:textInput><w:maxLength w:val="20"/></w:textInput>' in body and "helpText" not in body
+    assert "<w:t>출석</w:t>" in body and "<w:t>[인명]</w:t>" in body
+    assert NAMES_NOTE.format(7) in src.notes  # 2 entries, 1 default, 2 x (help, status)
+    docx.Document(str(out))
+
+
+def test_docx_glossary_text_is_read_and_redacted(tmp_path):
+    """The glossary's building blocks (a placeholder's text, an AutoText entry) are text Word puts in the body when
+    asked: read after the body and redacted like it (a name standing only there included)."""
+    glossary = (f'<w:glossaryDocument {W}><w:docParts><w:docPart><w:docPartPr><w:name w:val="서명란"/></w:docPartPr>'
+                f'<w:docPartBody><w:p>{_run("피해자 이영희 서명")}</w:p></w:docPartBody></w:docPart>'
+                f'</w:docParts></w:glossaryDocument>')
+    path, out = _docx(tmp_path, glossary=glossary), tmp_path / "out.docx"
+    fmt = get_format(path)
+    (src,) = fmt.read(path, "판결")
+    assert src.text.endswith("\n피해자 이영희 서명")
+    fmt.write(out, [(src, replacements(src.text, (*NAMES, "이영희")))])
+    part = package_strings(out)["word/glossary/document.xml"]
+    assert "이영희" not in part and "<w:t>피해자 [인명] 서명</w:t>" in part

@@ -1,6 +1,7 @@
 """Word documents (``.docx``, OOXML), read and written through their XML with lxml.
 
-The text is the body, then the headers, footers, footnotes, endnotes and comments (all redacted alike);
+The text is the body, then the headers, footers, footnotes, endnotes and comments, then the glossary's building
+blocks (``word/glossary/document.xml``: a content control's placeholder text, AutoText entries), all redacted alike;
 tracked changes are accepted first (deleted text removed, insertions kept), so no deleted name survives.
 The output is the same package with the replacements inside the runs (a mention across runs included),
 styles, tables and layout untouched, and the author fields scrubbed: document properties (author, last
@@ -34,9 +35,10 @@ from thunder_deid.formats.xmlzip import (
     BLANK_PNG, XML_SPACE, Package, TextModel, apply_to_slots, blank_authors, blank_elements, blank_pictures, drops_link, local,
     note_embedded, note_hidden_text, note_names, note_unread, read_package, remove_keeping_tail, replaced_mentions, sweep)
 
-# a header or footer part may be named anything after its kind (header_first.xml): read them all
-_TEXT_PART = re.compile(r"word/(document|(?:header|footer)[\w-]*|footnotes|endnotes|comments)\.xml")
-_ORDER = ("document", "header", "footer", "footnotes", "endnotes", "comments")
+# a header or footer part may be named anything after its kind (header_first.xml): read them all; the glossary's
+# building blocks are text Word inserts (a placeholder shown while a control is empty, AutoText): read last
+_TEXT_PART = re.compile(r"word/(document|(?:header|footer)[\w-]*|footnotes|endnotes|comments|glossary/document)\.xml")
+_ORDER = ("document", "header", "footer", "footnotes", "endnotes", "comments", "glossary")
 # revision marks: content removed on accepting (deletions, moved-from text, earlier formatting) ...
 _REJECTED = frozenset({"del", "moveFrom", "rPrChange", "pPrChange", "sectPrChange", "tblPrChange", "trPrChange",
                        "tcPrChange", "tblGridChange", "numberingChange", "moveFromRangeStart", "moveFromRangeEnd",

@@ -15,7 +15,10 @@ combo box (``w:listItem w:displayText w:value``) of which only the chosen one sh
   would put the original value back over the redacted one (the control keeps its redacted content);
 - of a list's entries only the one the control shows stays, its text and value made the shown text (a value can
   differ from what shows); where the redaction changed the shown text, none stays; a date picker's stored date
-  (``w:fullDate``) goes, its shown text stays.
+  (``w:fullDate``) goes, its shown text stays;
+- a legacy form field (``w:ffData``: ``FORMTEXT``, ``FORMDROPDOWN``) keeps of its drop-down entries only the selected
+  one (a page shows it), and loses its default text (``w:textInput/w:default``, put back when the form is reset)
+  and its help and status bar text (``w:helpText``, ``w:statusText``): free text no page shows.
 """
 
 from __future__ import annotations
@@ -50,10 +53,11 @@ def _val(el) -> str:
 
 
 def neutralise(pkg: Package, parts: list[str]) -> int:
-    """Rename the bookmarks, empty the content controls' properties and drop their bindings and hidden list entries in
-    ``parts`` (the parts read; the glossary follows a renamed building block); returns how many names, properties
-    and entries changed, for the notes."""
-    return _rename_bookmarks(pkg, parts) + _content_controls(pkg, parts)
+    """Rename the bookmarks, empty the content controls' properties and drop their bindings and hidden list entries,
+    and drop the legacy form fields' hidden entries, default, help and status text in ``parts`` (the parts read; the
+    glossary follows a renamed building block); returns how many names, properties and entries changed, for the
+    notes."""
+    return _rename_bookmarks(pkg, parts) + _content_controls(pkg, parts) + _form_fields(pkg, parts)
 
 
 def _rename_bookmarks(pkg: Package, parts: list[str]) -> int:
@@ -189,3 +193,45 @@ def _list(pr, box) -> int:
     elif box.get(_W + "lastValue") is not None:
         del box.attrib[_W + "lastValue"]
     return n
+
+
+def _form_fields(pkg: Package, parts: list[str]) -> int:
+    """Drop what of each legacy form field (``w:ffData``) no page shows: its drop-down entries but the selected one,
+    its default text, its help and status bar text; returns how many went."""
+    n = 0
+    for part in parts:
+        if b"ffData" not in pkg.data[part]:
+            continue
+        for data in pkg.tree(part).iter(_W + "ffData"):
+            m = 0
+            for el in list(data.iter(_W + "helpText", _W + "statusText", _W + "default")):
+                # a text box's default text; a drop-down's w:default is the index of its default entry
+                if local(el.getparent().tag) in ("ffData", "textInput") and _val(el):
+                    el.getparent().remove(el)
+                    m += 1
+            for box in data.iter(_W + "ddList"):
+                m += _drop_down(box)
+            if m:
+                n += m
+                pkg.changed.add(part)
+    return n
+
+
+def _drop_down(box) -> int:
+    """Keep of a drop-down form field's entries the selected one (``w:result``, else ``w:default``, else the first),
+    which becomes entry 0; returns how many went."""
+    entries = box.findall(_W + "listEntry")
+    index = box.find(_W + "result")
+    if index is None:
+        index = box.find(_W + "default")
+    try:
+        keep = int(_val(index)) if index is not None else 0
+    except ValueError:
+        keep = 0
+    gone = [e for i, e in enumerate(entries) if i != keep]
+    for e in gone:
+        box.remove(e)
+    if gone:
+        for el in box.iter(_W + "result", _W + "default"):
+            el.set(_W + "val", "0")
+    return len(gone)

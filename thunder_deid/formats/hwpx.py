@@ -18,7 +18,9 @@ text stay). A caption, a memo and a hidden comment are paragraphs: read and reda
 (``Chart/chart1.xml``) and word art (``<hp:textart text="…">``) are not read, and the notes count them. What a
 form object shows (an edit box's text, a caption, a list's shown entry) is read as the body; its names, hidden
 entries and a click-here field's prompt and help text are renamed or emptied
-(:mod:`thunder_deid.formats.hwpx_forms`).
+(:mod:`thunder_deid.formats.hwpx_forms`); so are the names of bookmarks, every link and cross-reference to one
+following (:mod:`thunder_deid.formats.hwpx_bookmarks`), and of the other fields, with what of their parameters
+can hold a value (:mod:`thunder_deid.formats.hwpx_fields`).
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from thunder_deid.errors import ThunderDeidError
+from thunder_deid.formats import hwpx_bookmarks as bookmarks
+from thunder_deid.formats import hwpx_fields as fields
 from thunder_deid.formats import hwpx_forms as forms
 from thunder_deid.formats.base import Format, Source, apply_replacements, register
 from thunder_deid.formats.xmlzip import (
@@ -128,7 +132,8 @@ def write_hwpx(src: Source, reps: list, out: Path) -> None:
     pkg = src.state[0]
     hidden = forms.drop_hidden_entries(pkg, MODEL.parts(pkg))  # before the replacements change the shown entry
     apply_to_slots(src, reps)
-    names = hidden + forms.neutralise(pkg, MODEL.parts(pkg))
+    # before the link targets are dropped: a link to a bookmark named after a replaced mention is renamed, not dropped
+    names = hidden + forms.neutralise(pkg, MODEL.parts(pkg)) + bookmarks.rename(pkg, MODEL.parts(pkg))
     blank_elements(pkg, "Contents/content.hpf", _is_person_meta)
     blank_authors(pkg)
     for name in pkg.xml_parts():
@@ -152,7 +157,7 @@ def write_hwpx(src: Source, reps: list, out: Path) -> None:
     note_hidden_text(src, alt, links)
     note_names(src, names)
     note_unread(src, count_unread(pkg))
-    sweep(src, reps)
+    sweep(src, reps, fields.substitute)  # a click-here field's Command keeps its values' lengths right
     pkg.save(out)
 
 

@@ -12,13 +12,17 @@ is no text a reader gives the tagger, and it goes by rule, as alt text goes (:mo
   are not generic (``CheckBox12``), the same old name always the same new one (a radio group stays one group);
 - a click-here field's prompt and help text (its ``Direction`` and ``HelpState`` parameters, free text; a prompt
   shown in the body while the field is empty is a text run, read as the body) are emptied, and its ``Command``, which
-  repeats them with their lengths, is written again.
+  repeats them with their lengths, is written again;
+- a form object's ``command`` (what it runs when used: a script's call, which can carry a value) is emptied;
+- the other fields' names share the click-here fields' renaming (Hancom fills same-named fields alike), and what else
+  of them can hold a value goes by :mod:`thunder_deid.formats.hwpx_fields`.
 """
 
 from __future__ import annotations
 
 import re
 
+from thunder_deid.formats import hwpx_fields as fields
 from thunder_deid.formats.xmlzip import Package, local
 
 _LISTS = frozenset({"comboBox", "listBox"})
@@ -31,9 +35,8 @@ _GENERIC_NAME = re.compile(r"(?i)(?:check ?(?:box|btn)|radio ?(?:button|btn)?|co
 _NAMES = (("name", "Form"), ("groupName", "Group"), ("radioGroupName", "Group"))
 _CLICK_HERE_TEXT = ("Direction", "HelpState")
 # a click-here field's Command: "Clickhere:set:<n>:" and then "<key>:<type>:<length>:<value> " items, lengths
-# in UTF-16 units
+# in UTF-16 units (hwpx_fields.parse_set)
 _COMMAND_HEAD = re.compile(r"Clickhere:set:\d+:")
-_ITEM_HEAD = re.compile(r"(\w+):(\w+):(\d+):")
 
 
 def shown(el) -> str | None:
@@ -101,14 +104,19 @@ def neutralise(pkg: Package, parts: list[str]) -> int:
     renamed: dict[tuple[str, str], str] = {}
     for part in parts:
         data = pkg.data[part]
-        if not any(f"hp:{f}".encode() in data for f in _FORMS) and b"CLICK_HERE" not in data:
+        if not any(f"hp:{f}".encode() in data for f in _FORMS) and b"fieldBegin" not in data:
             continue
         for el in pkg.tree(part).iter():
             name = local(el.tag)
             if name in _FORMS:
                 m = sum(_rename(el, attr, prefix, renamed) for attr, prefix in _NAMES)
+                if el.get("command"):  # what the object runs when used (a script's call): it can carry a value
+                    el.set("command", "")
+                    m += 1
             elif name == "fieldBegin" and el.get("type") == "CLICK_HERE":
                 m = _rename(el, "name", "Field", renamed) + _empty_click_here(el)
+            elif name == "fieldBegin":  # one name space for all fields: Hancom fills same-named fields alike
+                m = fields.neutralise(el, lambda old: _new_name(old, "Field", renamed))
             else:
                 continue
             if m:
@@ -119,13 +127,20 @@ def neutralise(pkg: Package, parts: list[str]) -> int:
 
 def _rename(el, attr: str, prefix: str, renamed: dict[tuple[str, str], str]) -> int:
     old = el.get(attr)
-    if not old or _GENERIC_NAME.fullmatch(old.strip()):
+    if not old or _new_name(old, prefix, renamed) == old:
         return 0
+    el.set(attr, _new_name(old, prefix, renamed))
+    return 1
+
+
+def _new_name(old: str, prefix: str, renamed: dict[tuple[str, str], str]) -> str:
+    """The new name of ``old`` (``Form1``, ``Field2`` …, the same each time); ``old`` itself if it is generic."""
+    if _GENERIC_NAME.fullmatch(old.strip()):
+        return old
     key = (prefix, old)
     if key not in renamed:
         renamed[key] = f"{prefix}{sum(1 for p, _ in renamed if p == prefix) + 1}"
-    el.set(attr, renamed[key])
-    return 1
+    return renamed[key]
 
 
 def _empty_click_here(field) -> int:
@@ -146,10 +161,6 @@ def _empty_click_here(field) -> int:
     return n
 
 
-def _utf16_len(s: str) -> int:
-    return len(s.encode("utf-16-le")) // 2
-
-
 def _emptied_command(command: str) -> str:
     """A click-here field's ``Command`` with its prompt and help text emptied and every length written again; a
     ``Command`` of another shape becomes the one an empty field has.
@@ -157,22 +168,8 @@ def _emptied_command(command: str) -> str:
     >>> _emptied_command("Clickhere:set:52:Direction:wstring:7:홍길동의 주소 HelpState:wstring:3:도움말  ")
     'Clickhere:set:42:Direction:wstring:0: HelpState:wstring:0:  '
     """
-    items: list[tuple[str, str, str]] = []
-    head = _COMMAND_HEAD.match(command)
-    pos = head.end() if head else -1
-    while head and pos < len(command) and command[pos] != " ":
-        m = _ITEM_HEAD.match(command, pos)
-        if not m:
-            items = []
-            break
-        units, end = int(m.group(3)), m.end()
-        while units > 0 and end < len(command):  # the value: that many UTF-16 units
-            units -= _utf16_len(command[end])
-            end += 1
-        items.append((m.group(1), m.group(2), command[m.end():end]))
-        pos = end + 1  # the space after each item
+    parsed = fields.parse_set(command)
+    items = parsed[1] if parsed and _COMMAND_HEAD.match(command) else []
     if not items:
         items = [(k, "wstring", "") for k in _CLICK_HERE_TEXT]
-    payload = "".join(f"{k}:{t}:{0 if k in _CLICK_HERE_TEXT else _utf16_len(v)}:{'' if k in _CLICK_HERE_TEXT else v} "
-                      for k, t, v in items)
-    return f"Clickhere:set:{_utf16_len(payload)}:{payload} "
+    return fields.format_set("Clickhere", [(k, t, "" if k in _CLICK_HERE_TEXT else v) for k, t, v in items])

@@ -267,11 +267,12 @@ def _safe_surfaces(src: Source, reps: Iterable) -> dict[str, str]:
     return out
 
 
-def sweep(src: Source, reps: list) -> None:
+def sweep(src: Source, reps: list, rewrite: Callable[[str, Callable[[str], str]], str] | None = None) -> None:
     """Replace every other occurrence of a replaced mention in the package, and remove every occurrence of
     a scrubbed author name: non-text XML content (field codes, parameters), attribute values and part names
     (consistently, so references to a renamed part still resolve). The document text itself is left to
-    the replacements."""
+    the replacements. ``rewrite(value, sub)``, where given, applies ``sub`` to a value in the format's own syntax (an
+    HWPX ``Command`` whose values are prefixed by their lengths: :func:`thunder_deid.formats.hwpx_fields.substitute`)."""
     pkg, slots, _ = src.state
     # non-ASCII names only: an ASCII property value ("true", a company) would hit attribute values
     surfaces = {name: "" for name in pkg.scrubbed if len(name.strip()) >= 2 and not name.isascii()}
@@ -280,8 +281,11 @@ def sweep(src: Source, reps: list) -> None:
         return
     pattern = re.compile("|".join(re.escape(s) for s in sorted(surfaces, key=len, reverse=True)))
 
-    def sub(v: str) -> str:
+    def plain(v: str) -> str:
         return pattern.sub(lambda m: surfaces[m.group(0)], v)
+
+    def sub(v: str) -> str:
+        return rewrite(v, plain) if rewrite else plain(v)
 
     in_slots = {(id(s.el), s.attr) for s in slots}
     for name in pkg.xml_parts():
@@ -299,7 +303,7 @@ def sweep(src: Source, reps: list) -> None:
                     pkg.changed.add(name)
     for name in pkg.names():
         if pattern.search(name):
-            pkg.renames[name] = sub(name)
+            pkg.renames[name] = plain(name)
 
 
 # pictures Pillow writes again, blank, in their own format and size (the layout keeps their place)
@@ -354,8 +358,7 @@ def blank_pictures(src: Source, folders: tuple[str, ...]) -> None:
 
 def note_embedded(src: Source, folders: tuple[str, ...], parts: Iterable[str] = ()) -> None:
     """Name in ``src.notes`` the embedded files the writer neither reads nor de-identifies (a spreadsheet or a
-    document inside a DOCX, ``word/embeddings/``; a DOCX's custom XML data and building blocks; ``parts`` the
-    format names itself): they are kept as they are, and the user must know."""
+    document inside a DOCX, ``word/embeddings/``; a DOCX's custom XML data; ``parts`` the format names itself): they are kept as they are, and the user must know."""
     found = sorted(set(_parts_under(src.state[0], folders)) | {p for p in parts if p in src.state[0].data})
     if found:
         kinds = ", ".join(sorted({Path(n).suffix.lower() or "(no suffix)" for n in found}))
