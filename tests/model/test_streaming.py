@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import thunder_deid.model as tm
-from thunder_deid.bio import constrained_viterbi
+from thunder_deid.bio import certain_o, constrained_viterbi
 from thunder_deid.document import Document, write_jsonl
 from thunder_deid.model.decode import StreamingViterbi, spans_from_path
 from thunder_deid.model.infer import iter_predict_documents
@@ -57,6 +57,22 @@ def test_streaming_viterbi_equals_whole_array_viterbi_on_judgment_like_rows(seed
         k += step
     path, _ = sv.finish()
     assert path.tolist() == constrained_viterbi(lp, TAGS)
+
+
+def test_streaming_viterbi_reads_a_feed_once_without_sure_o(monkeypatch):
+    """Rows with no sure ``O`` pile up (a run the tagger hesitates over): each feed reads its own rows and the
+    last pending one, not all pending rows again, and the path is still the whole-array one."""
+    import thunder_deid.model.decode as decode
+
+    read = []
+    monkeypatch.setattr(decode, "certain_o", lambda rows, tags: read.append(len(rows)) or certain_o(rows, tags))
+    rng = np.random.default_rng(5)
+    lp = np.log(np.tile([[.45, .5, .01, .02, .02]], (2000, 1)) + rng.random((2000, 5)) * 1e-3).astype(np.float32)
+    sv = StreamingViterbi(TAGS)
+    for k in range(0, 2000, 50):
+        sv.feed(lp[k:k + 50])
+    assert len(sv.rows) == 2000 and max(read) <= 51 and sum(read) < 2000 + len(read)
+    assert sv.finish()[0].tolist() == constrained_viterbi(lp, TAGS)
 
 
 def test_streaming_viterbi_commits_as_it_goes():

@@ -103,3 +103,18 @@ def test_unknown_search_setting_is_an_error(tiny_bundle, tmp_path):
     (bad / "boundary_config.json").write_text(json.dumps(cfg), encoding="utf-8")
     with pytest.raises(ThunderDeidError, match="bogus"):
         load_tokenizer(bad)
+
+
+def test_long_word_sliced_in_halves_is_sliced_as_one(tok, monkeypatch):
+    """A word of many pieces (a run without a space) is cut from halves of it: the same ids and offsets."""
+    from thunder_deid.tokenizer.hf import PieceSplitter
+
+    text = "피해자홍길동은피고인에게돈을빌려주었다증인김철수에게물었다" * 4 + " 짧은 글, 홍길동."
+    pieces = tok.segmenter.word_pieces("".join(text.split()[0]))
+    monkeypatch.setattr(PieceSplitter, "DIRECT", 10**9)
+    whole = tok(text, return_offsets_mapping=True)
+    for direct in (1, 2, 5):
+        assert len(pieces) > 4 * direct
+        monkeypatch.setattr(PieceSplitter, "DIRECT", direct)
+        enc = tok(text, return_offsets_mapping=True)
+        assert enc["input_ids"] == whole["input_ids"] and enc["offset_mapping"] == whole["offset_mapping"], direct

@@ -84,27 +84,62 @@ class StreamingViterbi:
     def __init__(self, tags: Sequence[str], max_pending: int = 65536):
         self.tags = list(tags)
         self.max_pending = max_pending
-        self.rows: np.ndarray | None = None  # pending rows: since the last committed token
+        # pending rows (since the last committed token), in the chunks they were fed in: a feed costs its own
+        # rows, not all pending ones (a run without a sure O, such as a long word the tagger hesitates over,
+        # had made each feed re-read and copy every pending row: quadratic up to ``max_pending``)
+        self._pending: list[np.ndarray] = []
+        self._n = 0
         self.path: list[np.ndarray] = []     # committed tag indices, in chunks
         self.probs: list[np.ndarray] = []    # committed tags' probabilities
+
+    @property
+    def rows(self) -> np.ndarray | None:
+        """The pending rows, as one array (None before the first feed)."""
+        if not self._pending:
+            return None if not self.path else np.zeros((0, len(self.tags)), dtype=np.float32)
+        return self._pending[0] if len(self._pending) == 1 else np.concatenate(self._pending)
 
     def feed(self, lp: np.ndarray) -> None:
         lp = np.asarray(lp)
         if len(lp) == 0:
             return
-        rows = lp if self.rows is None or len(self.rows) == 0 else np.concatenate([self.rows, lp])
-        sure = certain_o(rows, self.tags)
+        if self._pending:  # the rows are read in the dtype all pending rows and these would be joined in
+            dtype = np.result_type(self._pending[-1], lp)
+            if dtype != self._pending[-1].dtype:
+                self._pending = [c.astype(dtype) for c in self._pending]
+            lp = lp.astype(dtype, copy=False)
+        # certain_o of a row reads that row and the next only, and no pending row but the last is sure (each
+        # feed commits through the last sure row it finds): the last pending row and the new ones are read
+        head = self._pending[-1][-1:] if self._pending else lp[:0]
+        sure = certain_o(np.concatenate([head, lp]) if len(head) else lp, self.tags)
+        off = self._n - len(head)  # where ``sure`` starts in the pending rows
+        self._pending.append(lp.copy())  # not a view: the caller's batch array may be large
+        self._n += len(lp)
         ends = np.flatnonzero(sure[:-1]) if sure is not None else ()
         if len(ends):
-            last = int(ends[-1])
+            last = off + int(ends[-1])
+            rows = self._take()
+            known = np.zeros(last + 1, dtype=bool)  # certain_o of the pending rows through ``last``
+            known[off:] = sure[:last + 1 - off]
             # certain_o of the prefix is this prefix of ``sure``: row ``last`` is sure with or without its successor
-            self._commit(rows[:last + 1], constrained_viterbi(rows[:last + 1], self.tags, sure[:last + 1]))
-            rows = rows[last + 1:]
-        if len(rows) > self.max_pending:
+            self._commit(rows[:last + 1], constrained_viterbi(rows[:last + 1], self.tags, known))
+            self._keep(rows[last + 1:])
+        if self._n > self.max_pending:
+            rows = self._take()
             half = len(rows) // 2
             self._commit(rows[:half], constrained_viterbi(rows, self.tags)[:half])
-            rows = rows[half:]
-        self.rows = rows.copy()  # not a view: the caller's batch array may be large
+            self._keep(rows[half:])
+
+    def _take(self) -> np.ndarray:
+        """The pending rows as one array."""
+        if len(self._pending) > 1:
+            self._pending = [np.concatenate(self._pending)]
+        return self._pending[0]
+
+    def _keep(self, rows: np.ndarray) -> None:
+        """``rows`` (the tail of the pending rows) are the pending rows now."""
+        self._pending = [rows.copy()] if len(rows) else []  # a copy: not a view of all pending rows
+        self._n = len(rows)
 
     def _commit(self, rows: np.ndarray, path: list[int]) -> None:
         chosen = np.asarray(path, dtype=np.int64)
@@ -113,9 +148,10 @@ class StreamingViterbi:
 
     def finish(self) -> tuple[np.ndarray, np.ndarray]:
         """``(path, probabilities of its tags)`` for all tokens fed."""
-        if self.rows is not None and len(self.rows):
-            self._commit(self.rows, constrained_viterbi(self.rows, self.tags))
-            self.rows = self.rows[:0]
+        if self._n:
+            rows = self._take()
+            self._commit(rows, constrained_viterbi(rows, self.tags))
+            self._keep(rows[:0])
         if not self.path:
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
         return np.concatenate(self.path), np.concatenate(self.probs)
