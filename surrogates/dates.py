@@ -37,22 +37,28 @@ def document_shift(rng: random.Random) -> int:
 
 
 def years_of(days: int) -> int:
-    """The years an offset moves a birth date by, as an age reads it (``+200`` days: a year younger).
+    """The years an offset moves a birth date by, as an age or a year alone reads it (``+200`` days: a year
+    younger), never none: an offset of under half a year had written every age and birth year of half the
+    documents back as they were.
 
-    >>> years_of(100), years_of(200), years_of(-200), years_of(-365)
-    (0, 1, -1, -1)
+    >>> years_of(100), years_of(200), years_of(-200), years_of(-365), years_of(-30)
+    (1, 1, -1, -1, -1)
     """
-    return round(days / 365.25)
+    years = round(days / 365.25)
+    return years or (1 if days > 0 else -1)
 
 
 def shift_age(age: int, days: int) -> int:
-    """``age`` of a person born ``days`` later, never across a legal age.
+    """``age`` of a person born ``days`` later, never across a legal age: moved the other way where it would
+    cross one (``14`` stays a child's age of criminal responsibility, as ``15``), and never left as it was.
 
     >>> shift_age(40, 300), shift_age(14, 300), shift_age(20, -100), shift_age(19, -300), shift_age(13, -300)
-    (39, 14, 20, 19, 13)
+    (39, 15, 21, 18, 12)
     """
-    new = age - years_of(days)
-    return age if any((age >= t) != (new >= t) for t in LEGAL_AGES) else new
+    for new in (age - years_of(days), age + years_of(days)):
+        if new > 0 and not any((age >= t) != (new >= t) for t in LEGAL_AGES):
+            return new
+    return age
 
 
 def shift_date(y: int, m: int, d: int, days: int) -> tuple[int, int, int] | None:

@@ -238,8 +238,8 @@ class Realizer:
             if value.shifted:  # a date or an age moved with the whole document: no other value would agree
                 return source, value
             names = identities(value, label, is_name)
-            if (not value.text or _leaks(key[0], value) or names & used or (is_name and _same_surname(key[0], value))
-                    or _shows(value, real)):
+            if (not value.text or _leaks(key[0], value) or names & used or _shows(value, real)
+                    or (is_name and self.like_mention and _same_surname(key[0], value))):
                 continue
             # a value's identity is its stem (한빛 of 한빛식당); its full text counts too where no type word
             # follows, since the span then shows it whole
@@ -292,7 +292,7 @@ class Realizer:
         shift = document_shift(group_rng(seed, doc.id, ("", "date shift"))) if self.like_mention else None
         # nor may a pseudonym hold a real mention whole (a lot-number address drawn in the very dong the text names
         # beside it: 테헤란로 152, 7층(역삼동) had become 역삼동 192, 7층(응암동))
-        real = frozenset(m for it in items if len(m := text_of(doc.text, it)) >= 2) if self.like_mention else frozenset()
+        real = frozenset(m for it in items if _worded(m := text_of(doc.text, it), it.label)) if self.like_mention else frozenset()
 
         text = doc.text
         out: list[str] = []
@@ -397,6 +397,18 @@ def text_of(text: str, it: _Item) -> str:
 
 
 _LONGEST_MENTION = 40  # characters: longer mentions (a whole address) are not looked for inside a pseudonym
+
+
+def _worded(mention: str, label: str) -> bool:
+    """A mention a pseudonym must not hold whole: two Hangul syllables or more (역삼동, 김민준) besides a unit or
+    type word it ends in. A number (a lot's 12, ``12번지``, a unit's 3) turns up inside any phone, account or lot
+    by chance and tells nothing.
+
+    >>> _worded("역삼동", "행정구역-동"), _worded("김민준", "인명"), _worded("12번지", "번지"), _worded("12", "번지")
+    (True, True, False, False)
+    """
+    w = trailing_type_word(mention, label, units=True)
+    return sum(1 for c in (mention[: -len(w)] if w else mention) if "가" <= c <= "힣") >= 2
 
 
 def _shows(value: Surrogate, real: frozenset[str]) -> bool:

@@ -221,3 +221,25 @@ def test_a_plate_keeps_its_vehicle_kind_and_layout():
         assert len(got) == len(plates), got
         for (mention, shape), new in zip(plates.items(), got):
             assert re.fullmatch(shape, new) and new != mention, (seed, mention, new)
+
+
+def test_an_age_or_a_birth_year_is_never_written_back_as_it_was():
+    """The review of the day's change: an offset of under half a year moved no age and no year alone, and an age at
+    a legal threshold never moved, so about half the documents kept ``38세`` and ``1985년`` as written (and ``14세``
+    in 32 of 40). Each now moves by a year at least, the other way where it would cross a legal age."""
+    text = "피고인 김민준(38세, 1985년생)은 피해자 박서연(14세)을 폭행하였다."
+    doc = Document("text", text, _spans(text, [("김민준", "인명"), ("38세", "나이"), ("1985년", "출생일자"),
+                                               ("박서연", "인명"), ("14세", "나이")]))
+    for seed in range(40):
+        out = get_operator("surrogate", seed=seed).render(doc)
+        assert "38세" not in out and "1985년" not in out and "(14세)" not in out and "(13세)" not in out, (seed, out)
+
+
+def test_a_short_number_of_the_document_inside_a_pseudonym_is_no_reason_to_mask():
+    """A pseudonym may not hold a real mention whole (an address drawn in the very dong the text names); a first
+    version counted two-digit numbers too, so phones and lot numbers holding ``12`` came out masked."""
+    lots = [str(n) for n in range(10, 60)]
+    text = " ".join(f"대치동 {n}번지," for n in lots) + " 전화번호는 010-2345-6789이다."
+    doc = Document("text", text, _spans(text, [(f"{n}번지", "번지") for n in lots] + [("010-2345-6789", "전화번호")]))
+    outs = [get_operator("surrogate", seed=seed).render(doc) for seed in range(10)]
+    assert not any("[" in out for out in outs)
