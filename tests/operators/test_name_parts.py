@@ -62,6 +62,12 @@ def test_a_given_name_so_called_is_found_where_the_model_missed_it_and_a_word_is
     assert redact(doc, "court") == "피해자 A는 사업 지원을 받았다. A는 울었고, 지원이 가능하였다."
 
 
+def test_a_word_that_is_a_surname_and_씨_names_nobody():
+    text = "피고인 성민수는 성씨를 바꾸었다고 주장하나, 성 씨는 이를 부인하였다."
+    doc = Document("d", text, [at(text, "성민수")])
+    assert redact(doc, "court") == "피고인 A는 성씨를 바꾸었다고 주장하나, A 씨는 이를 부인하였다."
+
+
 def test_without_consistency_parts_are_linked_but_nothing_is_added():
     out = redact(tagged(), "court", consistency=False)
     assert "A 씨는 이 사실" in out and "박씨는" in out

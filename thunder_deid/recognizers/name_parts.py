@@ -35,6 +35,9 @@ from thunder_deid.surrogates.people import split_name
 _TITLE = re.compile(r"[ \t]?(?:씨|군|양)$")
 # an undetected reference: a surname standing as a word, then 씨 ending the word (not 씨앗)
 _REFERENCE = re.compile(r"(?<![가-힣])([가-힣]{1,2})[ \t]?씨")
+# words that are a surname's syllable and 씨 without naming anyone: 성씨 (a surname), 종씨 (one of the same clan),
+# 모씨 (someone), 제씨 (gentlemen)
+_NOT_REFERENCES = frozenset({"성씨", "종씨", "모씨", "제씨", "씨씨"})
 # the 이 of address before a particle (민준이에게, 민준이는): not the subject particle of 민준이 왔다
 _AFTER_CALLED = r"(?=(?:에게|한테|는|가|를|와|의|도|만|랑|하고)(?![가-힣]))"
 _CALLED = re.compile("이" + _AFTER_CALLED)
@@ -128,7 +131,7 @@ def with_name_parts(doc: Document, add: bool = True) -> Document:
     if add:
         taken = Ranges((s.start, s.end) for s in spans)
         found = [(m.start(1), m.end(1), "surname", known.of_surname(m.group(1))) for m in _REFERENCE.finditer(text)
-                 if particle_follows(text[m.end():m.end() + 12])]
+                 if particle_follows(text[m.end():m.end() + 12]) and m.group() not in _NOT_REFERENCES]
         found += [(m.start(), m.end(), "given", known.of_given(m.group())) for m in _ADDRESSED.finditer(text)]
         for a, b, part, who in found:
             if who is None or taken.overlaps(a, b):
