@@ -1,20 +1,25 @@
-"""Output names that do not repeat what the output replaced: ``김민준_공소장.docx`` -> ``A_공소장.docx``.
+"""Output names that do not repeat what the output replaced: ``김민준 사건/김민준_공소장.docx`` ->
+``[인명] 사건/A_공소장.docx``.
 
 A folder of judgments is often named after its parties, and a de-identified folder published under the input's
-file names shows them. Each output's path (relative to the output folder: its file name and the folders it lies
-in) has every mention its document's output replaced, of two characters or more, replaced the same way; a
-replacement that shows the mention (``tag`` mode) or that a file system refuses is written as the label in
-brackets, and characters no file system takes become ``_``::
+names shows them. An output's file name has every mention its document's output replaced (two characters or
+more) replaced the same way; a replacement that shows the mention (``tag`` mode) or that a file system refuses is
+written as the label in brackets, and characters no file system takes become ``_``::
 
     >>> from thunder_deid.operators.base import Replacement
     >>> text = "피고인 김민준은 박서연에게"
     >>> reps = [Replacement(4, 7, "A", "인명"), Replacement(7, 8, "는"), Replacement(9, 12, "B", "인명")]
-    >>> scrubbed("2020/김민준 사건/김민준_박서연 공소장.txt", text, reps)
-    '2020/A 사건/A_B 공소장.txt'
-    >>> scrubbed("김민준.txt", text, [Replacement(4, 7, "<<<김민준:인명>>>", "인명")])
-    '[인명].txt'
+    >>> names = Names([])
+    >>> names.output("김민준 사건/김민준_박서연 공소장.txt", text, reps)
+    '[인명] 사건/A_B 공소장.txt'
+    >>> names.output("김민준 사건/목록.txt", "기록 목록", [])  # the folder is named once, for every file in it
+    '[인명] 사건/목록.txt'
 
-:class:`Names` hands out such names without two outputs of one run meeting (``A.txt``, ``A (2).txt``).
+A folder holds many documents, whose letters differ, so its name is decided once, at its first output, and its
+mentions are written as their labels: those of every document the run has replaced so far, and those the tagger
+finds in the folder's name itself (``found``, a person's, business's or organisation's name read from the name
+alone, for a folder whose first document does not mention its party); the tagger reads each file name too.
+Each name is handed out once (``A.txt``, ``A (2).txt``; folders likewise).
 """
 
 from __future__ import annotations
@@ -22,17 +27,18 @@ from __future__ import annotations
 import re
 import unicodedata
 from pathlib import PurePosixPath
-from typing import Iterable
+from typing import Callable, Iterable
 
 from thunder_deid.operators.base import Replacement
 
 # what Windows refuses in a name (and the separators everywhere), control characters too
 _REFUSED = re.compile(r'[<>:"/\\|?*\x00-\x1f]')
+Found = Callable[[str], Iterable[tuple[int, int, str]]]  # a name's text -> (start, end, label) of names in it
 
 
-def _table(text: str, reps: Iterable[Replacement]) -> list[tuple[str, str]]:
-    """Each replaced mention (two characters or more, NFC) and what a file name writes for it, longest first."""
-    table: dict[str, str] = {}
+def _table(text: str, reps: Iterable[Replacement]) -> dict[str, tuple[str, str]]:
+    """Each replaced mention (two characters or more, NFC) -> (what a file name writes for it, its label)."""
+    table: dict[str, tuple[str, str]] = {}
     for r in reps:
         if not r.label:  # a particle re-chosen, not a mention
             continue
@@ -42,39 +48,56 @@ def _table(text: str, reps: Iterable[Replacement]) -> list[tuple[str, str]]:
         new = unicodedata.normalize("NFC", r.text).strip()
         if not new or mention in new or _REFUSED.search(new) or new.strip(". ") != new:
             new = f"[{r.label}]"
-        table[mention] = new
-    return sorted(table.items(), key=lambda kv: -len(kv[0]))
+        table[mention] = (new, r.label)
+    return table
 
 
-def scrubbed(rel: str, text: str, reps: Iterable[Replacement]) -> str:
-    """``rel`` (a relative POSIX path) with the document's replaced mentions replaced in each of its parts
-    (matched in NFC: a name saved on macOS is decomposed)."""
-    table = _table(text, reps)
-    parts = []
-    for part in PurePosixPath(rel).parts:
-        part = unicodedata.normalize("NFC", part)
-        for mention, new in table:
-            part = part.replace(mention, new)
-        parts.append(_REFUSED.sub("_", part))
-    return "/".join(parts)
+def _scrub(part: str, table: dict[str, str], found: Found | None) -> str:
+    part = unicodedata.normalize("NFC", part)  # a name saved on macOS is decomposed
+    for mention in sorted(table, key=len, reverse=True):
+        part = part.replace(mention, table[mention])
+    if found is not None:  # '_' joins words in names: the tagger reads it as a space
+        for a, b, label in sorted(found(part.replace("_", " ")), reverse=True):
+            part = part[:a] + f"[{label}]" + part[b:]
+    return _REFUSED.sub("_", part)
 
 
 class Names:
-    """Output paths of one run, each handed out once: a scrubbed name another output of the run has, or will
-    have, takes `` (2)``, `` (3)`` … before its suffix (compared case-insensitively, as Windows and macOS do)."""
+    """Output paths of one run (relative POSIX paths, or one JSONL's ids), each handed out once: a name another
+    output of the run has, or is planned to have, takes `` (2)``, `` (3)`` … (compared case-insensitively, as
+    Windows and macOS do)."""
 
-    def __init__(self, planned: Iterable[str]):
+    def __init__(self, planned: Iterable[str], found: Found | None = None):
+        planned = list(planned)
         self.taken = {p.casefold() for p in planned}
+        self.taken_folders = {f.as_posix().casefold() for p in planned for f in PurePosixPath(p).parents if f.parts}
+        self.found = found
+        self.seen: dict[str, str] = {}  # every mention the run replaced so far -> its label in brackets
+        self.folders: dict[str, str] = {}  # a folder of the input -> its name in the output
 
-    def claim(self, wanted: str, planned: str) -> str:
-        """``wanted`` for the output planned at ``planned`` (which is this output's own, so free to it)."""
+    def output(self, planned: str, text: str, reps: Iterable[Replacement]) -> str:
+        """The name for the output of ``text`` (its replacements ``reps``) planned at ``planned``."""
+        table = _table(text, reps)
+        for mention, (_, label) in table.items():
+            self.seen.setdefault(mention, f"[{label}]")
+        path = PurePosixPath(planned)
+        folder = path.parent.as_posix() if path.parent.parts else ""
+        name = _scrub(path.name, {m: new for m, (new, _) in table.items()}, self.found)
+        if folder and folder not in self.folders:
+            wanted = "/".join(_scrub(p, self.seen, self.found) for p in PurePosixPath(folder).parts)
+            self.folders[folder] = self._claim(wanted, folder, folder=True)
+        wanted = f"{self.folders[folder]}/{name}" if folder else name
+        return self._claim(wanted, planned)
+
+    def _claim(self, wanted: str, planned: str, folder: bool = False) -> str:
         if wanted == planned:
             return planned
         path = PurePosixPath(wanted)
-        stem, suffix = path.name[: len(path.name) - len(path.suffix)] if path.suffix else path.name, path.suffix
+        stem, suffix = (path.name, "") if folder or not path.suffix else (path.name[: -len(path.suffix)], path.suffix)
+        taken = self.taken_folders if folder else self.taken
         candidate, k = wanted, 1
-        while candidate.casefold() in self.taken:
+        while candidate.casefold() in taken:
             k += 1
             candidate = str(path.with_name(f"{stem} ({k}){suffix}"))
-        self.taken.add(candidate.casefold())
+        taken.add(candidate.casefold())
         return candidate

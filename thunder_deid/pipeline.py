@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 
 from thunder_deid.document import Document
 from thunder_deid.errors import TERMINATING, ThunderDeidError
-from thunder_deid.filenames import Names, scrubbed
+from thunder_deid.filenames import Names
 from thunder_deid.formats import Format, Source, apply_replacements, document_id, formats, get_format, suffixes
 from thunder_deid.formats.base import write_text
 from thunder_deid.io import atomic_writer, check_output_file, refuse_overwrite_input
@@ -90,8 +90,9 @@ class Summary:
         self.spans += sum(labels.values())
 
 
-def plan(inp: Path, out: Path, mode: str) -> tuple[list[Job], list[Path], bool]:
-    """The jobs for ``inp``, the files of a folder no format reads, and whether all goes into one JSONL."""
+def plan(inp: Path, out: Path, mode: str) -> tuple[list[Job], list[Path], set[str] | None]:
+    """The jobs for ``inp``, the files of a folder no format reads, and, where all goes into one JSONL, every
+    id it will hold (those of the documents inside JSONL inputs too); None otherwise."""
     if not inp.exists():
         raise ThunderDeidError(f"{inp}: no such file or folder")
     refuse_overwrite_input([inp], out)
@@ -109,7 +110,7 @@ def plan(inp: Path, out: Path, mode: str) -> tuple[list[Job], list[Path], bool]:
             also = " (or *.txt for its text)" if fmt.name not in ("text", "jsonl") else ""
             raise ThunderDeidError(f"output {out}: a {inp.suffix or 'text'} input is written as it is read, not as "
                                    f"{other.name.upper()}; name the output *{inp.suffix or '.txt'}{also}")
-        return [Job(inp, inp.name, document_id(inp), fmt, out, as_text)], [], False
+        return [Job(inp, inp.name, document_id(inp), fmt, out, as_text)], [], None
     if not inp.is_dir():
         raise ThunderDeidError(f"{inp}: neither a regular file nor a folder (a pipe or a device); save it to a file first")
     into_jsonl = out.suffix == ".jsonl"
@@ -143,14 +144,13 @@ def plan(inp: Path, out: Path, mode: str) -> tuple[list[Job], list[Path], bool]:
         jobs.append(Job(p, rel, doc_id, fmt, target))
     if not jobs:
         raise ThunderDeidError(f"{inp}: no readable files in this folder ({', '.join(sorted(readable))})")
-    if into_jsonl:
-        _unique_ids(jobs)
-    return jobs, unreadable, into_jsonl
+    return jobs, unreadable, _unique_ids(jobs) if into_jsonl else None
 
 
-def _unique_ids(jobs: list[Job]) -> None:
+def _unique_ids(jobs: list[Job]) -> set[str]:
     """One JSONL holds each id once: the documents inside a folder's JSONL files keep their own ids, which may
-    be another file's (``a.txt`` and a JSONL holding a document ``a``); checked before anything is written."""
+    be another file's (``a.txt`` and a JSONL holding a document ``a``); checked before anything is written.
+    Returns them all, which an id renamed for the mentions it holds must not take."""
     ids = {j.id: j.rel for j in jobs if j.fmt.name != "jsonl"}
     for j in jobs:
         if j.fmt.name != "jsonl":
@@ -164,6 +164,7 @@ def _unique_ids(jobs: list[Job]) -> None:
                 raise ThunderDeidError(f"{j.rel} holds document id {doc_id!r}, as {ids[doc_id]} does; one JSONL "
                                        "output holds each id once: rename one (or write a folder)")
             ids[doc_id] = j.rel
+    return set(ids)
 
 
 def finished(out: Path, settings: dict | None = None, jobs: Sequence[Job] = ()) -> set[str]:
@@ -189,6 +190,19 @@ def finished(out: Path, settings: dict | None = None, jobs: Sequence[Job] = ()) 
         elif row.get("file") in done:
             done.discard(row["file"])
     return done
+
+
+def _names_in(tagger):
+    """The tagger reading a file or folder name alone: where it finds a person's, business's or organisation's
+    name of two Hangul syllables or more (on a few words without a sentence it is often wrong: ``판결문 모음`` an
+    event, a file ``a`` a bar)."""
+    from thunder_deid.recognizers.glosses import names_an_entity
+
+    def found(name: str) -> list[tuple[int, int, str]]:
+        return [(s.start, s.end, s.label) for s in tagger.predict(name, "name").spans
+                if names_an_entity(s.label) and sum("가" <= c <= "힣" for c in name[s.start:s.end]) >= 2]
+
+    return found
 
 
 def done_outputs(out: Path, done: set[str]) -> list[str]:
@@ -279,10 +293,10 @@ class Run:
         doc_id = src.id
         if self.names is not None and self.mode != "json":
             if self.jsonl_out is not None:
-                doc_id = self.names.claim(scrubbed(src.id, src.text, reps), src.id)
+                doc_id = self.names.output(src.id, src.text, reps)
             elif job.out is not None and self.manifest is not None:
-                planned = job.out.relative_to(self.manifest.root).as_posix()
-                job.out = self.manifest.root / self.names.claim(scrubbed(planned, src.text, reps), planned)
+                job.out = self.manifest.root / self.names.output(job.out.relative_to(self.manifest.root).as_posix(),
+                                                                 src.text, reps)
         if self.jsonl_out is not None:
             line = text if self.mode == "json" else json.dumps(
                 {"id": doc_id, "text": apply_replacements(src.text, reps)}, ensure_ascii=False)
@@ -359,12 +373,10 @@ class Run:
 
 def run_settings(policy, mode: str, seed: int | None, patterns: bool = True) -> dict:
     """What decides an output besides its input and the model: a manifest row records it. A seed is a key (it
-    lets anyone test candidate names against the pseudonyms) and the manifest lies beside the outputs: a digest
-    of it is recorded, or None for a secret one drawn per document."""
-    import hashlib
-
-    key = None if seed is None else hashlib.sha256(f"thunder-deid seed {seed}".encode()).hexdigest()[:16]
-    return {"mode": mode, "seed": key, "policy": policy.fingerprint(), "patterns": patterns}
+    lets anyone test candidate names against the pseudonyms) and the manifest lies beside the outputs, so only
+    whether one was chosen is recorded: any function of a small number is undone by trying them all. Each
+    document's pseudonyms depend on its own seed alone, so a resumed run under another seed mixes nothing."""
+    return {"mode": mode, "seed": None if seed is None else "chosen", "policy": policy.fingerprint(), "patterns": patterns}
 
 
 def count_characters(jobs: list[Job]) -> int:
@@ -420,7 +432,8 @@ def redact_path(inp: Path, out: Path, mode: str | None, model: Path | None = Non
     inp, out = Path(inp), Path(out)
     policy = load_policy(policy)
     mode = mode or policy.mode
-    jobs, unreadable, into_jsonl = plan(inp, out, mode)
+    jobs, unreadable, ids = plan(inp, out, mode)
+    into_jsonl = ids is not None
     folder = inp.is_dir() and not into_jsonl
     settings = run_settings(policy, mode, seed, tagger.patterns if tagger is not None else patterns)
     done = set() if restart or not folder else finished(out, settings, jobs)
@@ -446,10 +459,11 @@ def redact_path(inp: Path, out: Path, mode: str | None, model: Path | None = Non
     rows: list[dict] | None = [] if mapping is not None else None
     manifest = _Manifest(out, restart) if folder else None
     names = None
-    if not keep_names and into_jsonl:
-        names = Names(j.id for j in jobs)
+    if not keep_names and ids is not None:
+        names = Names(ids, _names_in(tagger))
     elif not keep_names and folder:
-        names = Names([j.out.relative_to(out).as_posix() for j in jobs if j.out is not None] + done_outputs(out, done))
+        names = Names([j.out.relative_to(out).as_posix() for j in jobs if j.out is not None] + done_outputs(out, done),
+                      _names_in(tagger))
     try:
         if into_jsonl:
             with atomic_writer(out) as f:

@@ -70,7 +70,8 @@ _HANGUL_AFTER = re.compile(r"[ \t]?\(([가-힣]{2,}(?:[ \t][가-힣]+){0,3})(?=[
 
 
 @functools.lru_cache(maxsize=None)
-def _glossed(label: str) -> bool:
+def names_an_entity(label: str) -> bool:
+    """A label of a person's, business's or organisation's name (or of what lies under one)."""
     from thunder_deid.taxonomy import load_taxonomy
 
     tax = load_taxonomy()
@@ -108,12 +109,12 @@ def with_glosses(doc: Document) -> Document:
     added: list[Span] = []
     glossed = Ranges(())
     for i, s in enumerate(spans):
-        if i in gone or not _glossed(s.label):  # a span an earlier gloss took the place of
+        if i in gone or not names_an_entity(s.label):  # a span an earlier gloss took the place of
             continue
         for a, e in _candidates(doc.text, s):
             hits = [j for j in range(bisect.bisect_left(starts, a - longest), bisect.bisect_left(starts, e))
                     if j not in gone and spans[j].end > a]
-            if glossed.overlaps(a, e) or any(spans[j].start < a or spans[j].end > e or not _glossed(spans[j].label)
+            if glossed.overlaps(a, e) or any(spans[j].start < a or spans[j].end > e or not names_an_entity(spans[j].label)
                                              for j in hits):
                 continue
             gone.update(hits)
