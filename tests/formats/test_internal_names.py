@@ -67,6 +67,7 @@ def test_docx_bookmark_names_are_renamed_and_every_reference_follows(tmp_path):
         f'<w:bookmarkStart {W} w:id="0" w:name="{CANARY}_진술"/>', _run("진술"), f'<w:bookmarkEnd {W} w:id="0"/>',
         f'<w:bookmarkStart {W} w:id="1" w:name="_Toc123456"/>', f'<w:bookmarkEnd {W} w:id="1"/>',
         f'<w:bookmarkStart {W} w:id="2" w:name="_GoBack"/>', f'<w:bookmarkEnd {W} w:id="2"/>',
+        f'<w:bookmarkStart {W} w:id="3" w:name="_{CANARY}"/>', f'<w:bookmarkEnd {W} w:id="3"/>',  # hidden, not Word's
         f'<w:fldSimple {W} w:instr=" REF {CANARY}_진술 \\h ">{_run("진술")}</w:fldSimple>',
         f'<w:r {W}><w:fldChar w:fldCharType="begin"/></w:r>',
         f'<w:r {W}><w:instrText xml:space="preserve"> PAGEREF {CANARY[:2]}</w:instrText></w:r>',
@@ -79,8 +80,8 @@ def test_docx_bookmark_names_are_renamed_and_every_reference_follows(tmp_path):
     assert CANARY not in body
     assert 'w:name="Bookmark1"' in body and 'w:name="_Toc123456"' in body and 'w:name="_GoBack"' in body
     assert 'w:instr=" REF Bookmark1 \\h "' in body and "> PAGEREF Bookmark1 \\p </w:instrText>" in body
-    assert 'w:anchor="Bookmark1"' in body
-    assert NAMES_NOTE.format(1) in src.notes
+    assert 'w:anchor="Bookmark1"' in body and 'w:name="Bookmark2"' in body
+    assert NAMES_NOTE.format(2) in src.notes
     docx.Document(str(out))  # still opens
 
 

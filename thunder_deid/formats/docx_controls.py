@@ -32,7 +32,8 @@ _W = "{%s}" % W_NS
 GLOSSARY = "word/glossary/document.xml"
 # names Word gives bookmarks itself: hidden ones start with '_' (the user cannot type one), OLE_LINKn marks a
 # pasted link
-_GENERIC_BOOKMARK = re.compile(r"_.*|OLE_LINK\d+|Bookmark\d+")
+# (Word's hidden names are a word and a number, _Toc123456, _GoBack, _MON_1234: a tool's _홍길동 is not one)
+_GENERIC_BOOKMARK = re.compile(r"_[A-Za-z]+(?:_?\d+)?|OLE_LINK\d+|Bookmark\d+")
 # a building block's name Word makes: a GUID (with or without braces and dashes) or DefaultPlaceholder_-1854013440
 _GENERIC_DOC_PART = re.compile(r"(?i)\{?[0-9a-f]{8}-?(?:[0-9a-f]{4}-?){3}[0-9a-f]{12}\}?|DefaultPlaceholder_-?\d+"
                                r"|Placeholder\d+")

@@ -22,7 +22,7 @@ import re
 from thunder_deid.formats.xmlzip import Package, local
 
 # names Hancom and Word give bookmarks themselves; Word's hidden ones start with '_' (kept when Hancom opens a .docx)
-_GENERIC = re.compile(r"(?i)(?:bookmark|책갈피)[ _-]*\d*|_.*|OLE_LINK\d+")
+_GENERIC = re.compile(r"(?i)(?:bookmark|책갈피)[ _-]*\d*|_[A-Za-z]+(?:_?\d+)?|OLE_LINK\d+")  # not a tool's _홍길동
 # a HYPERLINK field's Command to a bookmark: '?', the name (':', '?', ';', '#' escaped by '\'), an optional
 # '|tooltip', then its kind (0: this document), its target type (0: a bookmark) and how it opens
 _LINK = re.compile(r"\?((?:\\.|[^\\|;])*)(\|.*)?(;0;0;-?\d+;?)", re.S)
