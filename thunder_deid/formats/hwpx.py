@@ -218,7 +218,7 @@ def drop_link_targets(src: Source, reps: list) -> int:
 
 def _drop_field_target(field, mentions: set[str]) -> bool:
     """Empty the target of a ``HYPERLINK`` field if it goes; whether it went."""
-    params = {p.get("name"): p for p in field.iter() if local(p.tag) == "stringParam"}
+    params = fields.string_params(field)
     command, path = params.get("Command"), params.get("Path")
     # python-hwpx also writes the target as the field's name, "for older readers" (Hancom leaves it empty)
     targets = [path.text if path is not None else None, _command_target(command.text if command is not None else None),

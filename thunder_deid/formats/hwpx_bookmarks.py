@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from thunder_deid.formats.hwpx_fields import string_params
 from thunder_deid.formats.xmlzip import Package, local
 
 # names Hancom and Word give bookmarks themselves; Word's hidden ones start with '_' (kept when Hancom opens a .docx)
@@ -88,10 +89,6 @@ def _is_bookmark(el) -> bool:
     return name == "bookmark" or (name == "fieldBegin" and el.get("type") == "BOOKMARK")
 
 
-def _params(field) -> dict[str, object]:
-    return {p.get("name"): p for p in field.iter() if local(p.tag) == "stringParam"}
-
-
 def _follow(el, names: _Names) -> bool:
     """Point ``el`` at the new name if it refers to a renamed bookmark (or to one the document lacks); whether it
     changed."""
@@ -103,7 +100,7 @@ def _follow(el, names: _Names) -> bool:
     if local(el.tag) != "fieldBegin":
         return changed
     kind = el.get("type")
-    params = _params(el)
+    params = string_params(el)
     if kind == "HYPERLINK":
         command = params.get("Command")
         new = _renamed_link(command.text or "", names) if command is not None else None

@@ -34,6 +34,11 @@ _MEMO_AUTHOR = 5
 _LETTER = re.compile(r"[^\W\d_]")
 
 
+def string_params(field) -> dict:
+    """A field's ``<hp:stringParam name=...>`` elements by name (its parameters: a command, a path, an author)."""
+    return {p.get("name"): p for p in field.iter() if local(p.tag) == "stringParam"}
+
+
 def utf16_len(s: str) -> int:
     """The length Hancom counts: UTF-16 code units."""
     return len(s.encode("utf-16-le")) // 2
@@ -110,7 +115,7 @@ def neutralise(field, new_name: Callable[[str], str]) -> int:
     if old and new_name(old) != old:
         field.set("name", new_name(old))
         n += 1
-    params = {p.get("name"): p for p in field.iter() if local(p.tag) == "stringParam"}
+    params = string_params(field)
 
     def put(key: str, text: str) -> None:
         nonlocal n

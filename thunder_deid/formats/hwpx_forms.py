@@ -146,7 +146,7 @@ def _new_name(old: str, prefix: str, renamed: dict[tuple[str, str], str]) -> str
 def _empty_click_here(field) -> int:
     """Empty a click-here field's prompt and help text, in their parameters and in its ``Command``; returns how many
     were not empty."""
-    params = {p.get("name"): p for p in field.iter() if local(p.tag) == "stringParam"}
+    params = fields.string_params(field)
     n = 0
     for key in _CLICK_HERE_TEXT:
         if params.get(key) is not None and params[key].text:
