@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 import re
+import unicodedata
 
 from thunder_deid.surrogates.base import Ctx
 from thunder_deid.surrogates.hangul import final_of
@@ -195,6 +196,24 @@ _ROMANISED_SURNAMES = frozenset("""kim gim lee yi rhee park bak pak choi choe ju
     yang son sohn bae baek paek heo huh nam noh roh no ha kwak gwak sung seong cha joo ju woo wu koo gu min jin""".split())
 
 
+# Vietnamese family names as romanised without their marks (most Vietnamese bear one of these), and the middle
+# names that say the sex (Thị a woman's, Văn a man's): public facts
+_VIETNAMESE_SURNAMES = frozenset("nguyen tran le pham hoang huynh phan vu vo dang bui do ho ngo duong ly dinh "
+                                 "truong lam trinh mai cao luu".split())
+_VIETNAMESE_SEX = {"thi": True, "van": False}
+
+
+def latin_words(mention: str) -> list[str]:
+    """A Latin-letter name's words, lower-cased, without their marks (``Nguyễn Văn`` -> ``nguyen van``).
+
+    >>> latin_words("Đặng Thị-Mai"), latin_words("John O'Brien")
+    (['dang', 'thi', 'mai'], ['john', 'o', 'brien'])
+    """
+    bare = "".join(c for c in unicodedata.normalize("NFD", mention.replace("Đ", "D").replace("đ", "d"))
+                   if not unicodedata.combining(c))
+    return [w.lower() for w in re.findall(r"[A-Za-z]+", bare)]
+
+
 def reads_foreign(mention: str, foreign: dict) -> str | None:
     """The foreign name list a real name reads as, for a pseudonym like it: a name in Latin letters reads as
     an English one (a Korean surname's romanisation first or last: as a Korean one), a Hangul one written in words whose family name a list holds as that list's
@@ -206,10 +225,14 @@ def reads_foreign(mention: str, foreign: dict) -> str | None:
         ('베트남이름', '영어이름', None)
         >>> reads_foreign("Kim Cheol-su", f), reads_foreign("Minjun Park", f)
         (None, None)
+        >>> reads_foreign("Nguyễn Văn An", f), reads_foreign("Lê Thị Mai", f), reads_foreign("José García", f)
+        ('베트남이름', '베트남이름', '영어이름')
     """
     if not any("가" <= c <= "힣" for c in mention):
-        words = re.findall(r"[A-Za-z]+", mention)
-        if not words or _ROMANISED_SURNAMES & {words[0].lower(), words[-1].lower()}:
+        words = latin_words(mention)
+        if len(words) >= 2 and words[0] in _VIETNAMESE_SURNAMES and "베트남이름" in foreign:
+            return "베트남이름"  # Nguyễn Văn An had read as an English name (and Lê Thị Mai as a man's)
+        if not words or _ROMANISED_SURNAMES & {words[0], words[-1]}:
             return None  # a Korean name in Latin letters (Kim Cheol-su, Minjun Park)
         return "영어이름" if "영어이름" in foreign else None
     words = mention.split()
@@ -237,6 +260,9 @@ def foreign_sex(ctx: Ctx, spec: dict) -> bool | None:
     m = _SEX.match(ctx.after)
     if m:
         return m.group(1) == "여"
+    for w in latin_words(ctx.mention)[1:-1] if spec.get("order") != "given_first" else ():
+        if w in _VIETNAMESE_SEX:  # Lê Thị Mai
+            return _VIETNAMESE_SEX[w]
     words = ctx.mention.split()
     for female, sex in ((True, "female"), (False, "male")):
         if set(words) & set(spec.get(f"{sex}_marks", ())):

@@ -243,3 +243,14 @@ def test_a_short_number_of_the_document_inside_a_pseudonym_is_no_reason_to_mask(
     doc = Document("text", text, _spans(text, [(f"{n}번지", "번지") for n in lots] + [("010-2345-6789", "전화번호")]))
     outs = [get_operator("surrogate", seed=seed).render(doc) for seed in range(10)]
     assert not any("[" in out for out in outs)
+
+
+def test_a_vietnamese_name_in_latin_letters_gets_a_vietnamese_pseudonym_of_its_sex():
+    """The publisher's read: ``Lê Thị Mai`` (Thị: a woman's) had become ``제임스 존스`` and ``Nguyễn Văn An`` an English
+    or a Korean name: a Latin-letter name read as English unless its romanisation was Korean (``An`` is 안)."""
+    text = "목격자 Lê Thị Mai와 피해자 Nguyễn Văn An이 만났다."
+    doc = Document("text", text, _spans(text, [("Lê Thị Mai", "인명"), ("Nguyễn Văn An", "인명")]))
+    for seed in range(20):
+        out = get_operator("surrogate", seed=seed).render(doc)
+        woman, man = out[len("목격자 "):].split("와 피해자 ")[0].split("과 피해자 ")[0], out.split("피해자 ")[1]
+        assert " 티 " in woman and " 티 " not in man, (seed, out)
