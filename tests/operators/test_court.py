@@ -65,3 +65,15 @@ def test_court_writes_a_dong_as_law_go_kr_does():
     assert render(doc, "court") == "서울 강남구 (주소 생략), 7층(○○동)"
     # nor drawn back by chance: a lot-number address in the very dong the note names (역삼동 192) had shown it
     assert not any("역삼" in render(doc, "surrogate", seed=seed) for seed in range(40))
+
+
+def test_one_number_written_several_ways_is_one_omission():
+    """The publisher's read: ``전화(010-2345-6789) … 그 번호(010 2345 6789)`` came out as two numbers."""
+    from thunder_deid.document import Document, Span
+    from thunder_deid.operators import render
+
+    t = "전화(010-2345-6789)로 연락하였고 그 번호(010 2345 6789)와 01023456789는 같으나 010-9999-8888은 다르다."
+    spans = [Span(t.index(n), t.index(n) + len(n), "전화번호")
+             for n in ("010-2345-6789", "010 2345 6789", "01023456789", "010-9999-8888")]
+    assert render(Document("d", t, spans), "court") == (
+        "전화(전화번호 1 생략)로 연락하였고 그 번호(전화번호 1 생략)와 (전화번호 1 생략)은 같으나 (전화번호 2 생략)은 다르다.")

@@ -93,6 +93,17 @@ def mention_key(text: str) -> str:
     return re.sub(r"\s+", " ", unicodedata.normalize("NFC", text)).strip()
 
 
+def number_key(mention: str) -> str:
+    """A number written several ways is one number (``010-2345-6789``, ``010 2345 6789``, ``01023456789``: one
+    ``(전화번호 생략)``, not two): its digits, where it is seven digits or more and nothing but separators besides.
+
+        >>> number_key("010-2345-6789") == number_key("(010) 2345.6789") == "01023456789", number_key("101동 1203호")
+        (True, '101동 1203호')
+    """
+    digits = re.sub(r"\D", "", mention)
+    return digits if len(digits) >= 7 and re.fullmatch(r"[\d\s\-.()/]+", mention) else mention
+
+
 def entity_key(text: str, span: Span) -> str:
     """The entity a span names: its mention, or the mention its gloss spells (``金哲洙`` -> ``김철수``)."""
     same = span.extra.get("same_as")
@@ -121,7 +132,8 @@ class Court(Operator):
                 kept = without_type_word(doc.text, s)
                 if mention_key(doc.text[kept.end:s.end]) not in detected:  # never show a word masked elsewhere
                     s = kept
-            key = keys.setdefault(whole, mention_key(doc.text[s.start:s.end]))
+            key = keys.setdefault(whole, number_key(mention_key(doc.text[s.start:s.end])) if style == "omit"
+                                  else mention_key(doc.text[s.start:s.end]))
             if style == "omit":
                 word = omission_word(s.label)
                 seen = omitted.setdefault(word, [])
