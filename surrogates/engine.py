@@ -372,7 +372,8 @@ def _kept(text: str, start: int, n: int, items: Sequence[_Item]) -> str:
     (``\ufffd``): what of the text after a span the output keeps, so that a bank named after an account number
     counts only where it stays. Found by bisection: a register of thousands of parties is not quadratic."""
     chars = list(text[start : start + n])
-    for it in items[_first_ending_after(items, start):]:
+    for k in range(_first_ending_after(items, start), len(items)):  # not items[k:]: a copy of the rest each time
+        it = items[k]
         if it.start >= start + n:
             break
         for i in range(max(it.start, start), min(it.end, start + n)):
@@ -407,6 +408,8 @@ def _worded(mention: str, label: str) -> bool:
     >>> _worded("역삼동", "행정구역-동"), _worded("김민준", "인명"), _worded("12번지", "번지"), _worded("12", "번지")
     (True, True, False, False)
     """
+    if sum(1 for c in mention if "가" <= c <= "힣") < 2:
+        return False
     w = trailing_type_word(mention, label, units=True)
     return sum(1 for c in (mention[: -len(w)] if w else mention) if "가" <= c <= "힣") >= 2
 
@@ -488,6 +491,16 @@ def _strip_words(label: str, units: bool) -> tuple[str, ...]:
     return tuple(sorted(words, key=len, reverse=True))
 
 
+@functools.lru_cache(maxsize=None)
+def _strip_index(label: str, units: bool) -> dict[str, tuple[str, ...]]:
+    """:func:`_strip_words` by last character, longest first: a register's tens of thousands of mentions each
+    look at the few words that could end them, not at all of them."""
+    out: dict[str, list[str]] = {}
+    for w in _strip_words(label, units):
+        out.setdefault(w[-1], []).append(w)
+    return {c: tuple(ws) for c, ws in out.items()}
+
+
 def trailing_type_word(form: str, label: str, units: bool = False) -> str | None:
     """The type word ``form`` ends in, when two characters remain before it (``units``: unit words such as
     ``지점`` and ``번지`` count too, and the label's ``COURT_WORDS``, as court style reads a mention); the
@@ -498,7 +511,7 @@ def trailing_type_word(form: str, label: str, units: bool = False) -> str | None
     >>> trailing_type_word("작전점", "지점", units=True), trailing_type_word("작전점", "지점"), trailing_type_word("작점", "지점", units=True)
     ('점', None, None)
     """
-    for w in _strip_words(label, units):
+    for w in _strip_index(label, units).get(form[-1:], ()):
         if form.endswith(w) and len(form) - len(w) >= 2:
             return w
     return None
