@@ -59,7 +59,26 @@ def _scrub(part: str, table: dict[str, str], found: Found | None) -> str:
     if found is not None:  # '_' joins words in names: the tagger reads it as a space
         for a, b, label in sorted(found(part.replace("_", " ")), reverse=True):
             part = part[:a] + f"[{label}]" + part[b:]
-    return _REFUSED.sub("_", part)
+    return _fit(_REFUSED.sub("_", part))
+
+
+_MAX_NAME = 255  # bytes of one name in a path (ext4, APFS; NTFS counts 255 UTF-16 units, which this also keeps)
+
+
+def _fit(part: str) -> str:
+    """``part`` cut to what a file system takes, its suffix kept: a pseudonym longer than the name it replaces
+    must not make the output unwritable.
+
+        >>> len(_fit("가" * 90 + ".docx").encode()), _fit("가" * 90 + ".docx")[-5:]
+        (254, '.docx')
+    """
+    if len(part.encode("utf-8")) <= _MAX_NAME:
+        return part
+    suffix = PurePosixPath(part).suffix if len(PurePosixPath(part).suffix) <= 16 else ""
+    stem = part[: len(part) - len(suffix)]
+    while stem and len((stem + suffix).encode("utf-8")) > _MAX_NAME:
+        stem = stem[:-1]
+    return stem + suffix
 
 
 class Names:
