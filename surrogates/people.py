@@ -214,6 +214,15 @@ def latin_words(mention: str) -> list[str]:
     return [w.lower() for w in re.findall(r"[A-Za-z]+", bare)]
 
 
+def _reads_vietnamese(mention: str, words: list[str]) -> bool:
+    """A Vietnamese family name first, and nothing of a Korean name in Latin letters (a hyphened given name,
+    Do-yoon Kim; a Korean surname last, Do Hyun Park) unless the marks, Thị or Văn say Vietnamese."""
+    if len(words) < 2 or words[0] not in _VIETNAMESE_SURNAMES or "-" in mention:
+        return False
+    marked = any(ord(c) > 127 for c in mention) or words[1] in _VIETNAMESE_SEX
+    return marked or words[-1] not in _ROMANISED_SURNAMES
+
+
 def reads_foreign(mention: str, foreign: dict) -> str | None:
     """The foreign name list a real name reads as, for a pseudonym like it: a name in Latin letters reads as
     an English one (a Korean surname's romanisation first or last: as a Korean one), a Hangul one written in words whose family name a list holds as that list's
@@ -227,10 +236,12 @@ def reads_foreign(mention: str, foreign: dict) -> str | None:
         (None, None)
         >>> reads_foreign("Nguyễn Văn An", f), reads_foreign("Lê Thị Mai", f), reads_foreign("José García", f)
         ('베트남이름', '베트남이름', '영어이름')
+        >>> reads_foreign("Do-yoon Kim", f), reads_foreign("Do Hyun Park", f), reads_foreign("Tran Minh Tuan", f)
+        (None, None, '베트남이름')
     """
     if not any("가" <= c <= "힣" for c in mention):
         words = latin_words(mention)
-        if len(words) >= 2 and words[0] in _VIETNAMESE_SURNAMES and "베트남이름" in foreign:
+        if _reads_vietnamese(mention, words) and "베트남이름" in foreign:
             return "베트남이름"  # Nguyễn Văn An had read as an English name (and Lê Thị Mai as a man's)
         if not words or _ROMANISED_SURNAMES & {words[0], words[-1]}:
             return None  # a Korean name in Latin letters (Kim Cheol-su, Minjun Park)

@@ -77,3 +77,6 @@ def test_one_number_written_several_ways_is_one_omission():
              for n in ("010-2345-6789", "010 2345 6789", "01023456789", "010-9999-8888")]
     assert render(Document("d", t, spans), "court") == (
         "전화(전화번호 1 생략)로 연락하였고 그 번호(전화번호 1 생략)와 (전화번호 1 생략)은 같으나 (전화번호 2 생략)은 다르다.")
+    t = "A(1990. 1. 12.생), B(1990. 11. 2.생)"  # two dates whose digits are one run stay two
+    spans = [Span(t.index(n), t.index(n) + len(n), "출생일자") for n in ("1990. 1. 12.", "1990. 11. 2.")]
+    assert render(Document("d", t, spans), "court") == "A((생년월일 1 생략)생), B((생년월일 2 생략)생)"

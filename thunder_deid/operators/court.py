@@ -96,6 +96,7 @@ def mention_key(text: str) -> str:
 def number_key(mention: str) -> str:
     """A number written several ways is one number (``010-2345-6789``, ``010 2345 6789``, ``01023456789``: one
     ``(전화번호 생략)``, not two): its digits, where it is seven digits or more and nothing but separators besides.
+    For numbers only (labels ``…번호``): the digits of ``1990. 1. 12.`` and ``1990. 11. 2.`` are one run.
 
         >>> number_key("010-2345-6789") == number_key("(010) 2345.6789") == "01023456789", number_key("101동 1203호")
         (True, '101동 1203호')
@@ -132,8 +133,8 @@ class Court(Operator):
                 kept = without_type_word(doc.text, s)
                 if mention_key(doc.text[kept.end:s.end]) not in detected:  # never show a word masked elsewhere
                     s = kept
-            key = keys.setdefault(whole, number_key(mention_key(doc.text[s.start:s.end])) if style == "omit"
-                                  else mention_key(doc.text[s.start:s.end]))
+            key = keys.setdefault(whole, number_key(mention_key(doc.text[s.start:s.end]))
+                                  if style == "omit" and "번호" in _base(s) else mention_key(doc.text[s.start:s.end]))
             if style == "omit":
                 word = omission_word(s.label)
                 seen = omitted.setdefault(word, [])
