@@ -84,29 +84,62 @@ def _fit(part: str) -> str:
 class Names:
     """Output paths of one run (relative POSIX paths, or one JSONL's ids), each handed out once: a name another
     output of the run has, or is planned to have, takes `` (2)``, `` (3)`` … (compared case-insensitively, as
-    Windows and macOS do)."""
+    Windows and macOS do). ``known``: the output folder of each input folder an earlier run of this output began
+    (a resumed run goes on in them). A folder is named part by part under its parent's new name; where a later
+    document names what its name still shows, it is named again and :attr:`moves` holds ``(old, new)`` for the
+    caller to move on disk (its files already written go with it)."""
 
-    def __init__(self, planned: Iterable[str], found: Found | None = None):
+    def __init__(self, planned: Iterable[str], found: Found | None = None, known: dict[str, str] | None = None):
         planned = list(planned)
         self.taken = {p.casefold() for p in planned}
         self.taken_folders = {f.as_posix().casefold() for p in planned for f in PurePosixPath(p).parents if f.parts}
         self.found = found
         self.seen: dict[str, str] = {}  # every mention the run replaced so far -> its label in brackets
-        self.folders: dict[str, str] = {}  # a folder of the input -> its name in the output
+        self.folders: dict[str, str] = dict(known or {})  # a folder of the input -> its name in the output
+        self.taken_folders |= {f.casefold() for f in self.folders.values()}
+        self.moves: list[tuple[str, str]] = []
 
     def output(self, planned: str, text: str, reps: Iterable[Replacement]) -> str:
         """The name for the output of ``text`` (its replacements ``reps``) planned at ``planned``."""
         table = _table(text, reps)
+        fresh = [m for m in table if m not in self.seen]
         for mention, (_, label) in table.items():
             self.seen.setdefault(mention, f"[{label}]")
         path = PurePosixPath(planned)
         folder = path.parent.as_posix() if path.parent.parts else ""
+        if fresh:
+            self._rename_showing(fresh, folder)
         name = _scrub(path.name, {m: new for m, (new, _) in table.items()}, self.found)
-        if folder and folder not in self.folders:
-            wanted = "/".join(_scrub(p, self.seen, self.found) for p in PurePosixPath(folder).parts)
-            self.folders[folder] = self._claim(wanted, folder, folder=True)
-        wanted = f"{self.folders[folder]}/{name}" if folder else name
-        return self._claim(wanted, planned)
+        out_folder = self.folder(folder)
+        return self._claim(f"{out_folder}/{name}" if out_folder else name, planned)
+
+    def folder(self, folder: str) -> str:
+        """The output name of the input folder ``folder`` (relative, POSIX; '' for the top)."""
+        if not folder:
+            return ""
+        if folder not in self.folders:
+            p = PurePosixPath(folder)
+            parent = self.folder(p.parent.as_posix()) if len(p.parts) > 1 else ""
+            part = _scrub(p.name, self.seen, self.found)
+            self.folders[folder] = self._claim(f"{parent}/{part}" if parent else part, folder, folder=True)
+        return self.folders[folder]
+
+    def _rename_showing(self, mentions: list[str], folder: str) -> None:
+        """This document's folder and its parents, already named, named again where their input name holds one of
+        ``mentions`` (new to the run) that their output name still shows."""
+        chain = [p.as_posix() for p in reversed(PurePosixPath(folder).parents) if p.parts] + ([folder] if folder else [])
+        for f in chain:
+            done = self.folders.get(f)
+            if done is None or not any(m in PurePosixPath(done).name for m in mentions):
+                continue  # not named yet, or its name no longer shows them
+            name = PurePosixPath(f).name
+            parent = self.folders.get(PurePosixPath(f).parent.as_posix(), "") if len(PurePosixPath(f).parts) > 1 else ""
+            again = _scrub(name, self.seen, self.found)
+            new = self._claim(f"{parent}/{again}" if parent else again, f, folder=True)
+            self.moves.append((done, new))
+            for g, out in list(self.folders.items()):  # the folder and everything named under it
+                if out == done or out.startswith(done + "/"):
+                    self.folders[g] = new + out[len(done):]
 
     def _claim(self, wanted: str, planned: str, folder: bool = False) -> str:
         if wanted == planned:

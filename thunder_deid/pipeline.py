@@ -28,7 +28,7 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Iterator, Sequence
 
 from thunder_deid.document import Document
@@ -205,18 +205,24 @@ def _names_in(tagger):
     return found
 
 
-def done_outputs(out: Path, done: set[str]) -> list[str]:
-    """The outputs (relative paths) the manifest gives for the files an earlier run finished: a renamed output of
-    this run must not take one's name."""
-    rows = []
+def done_outputs(out: Path, done: set[str]) -> tuple[list[str], dict[str, str]]:
+    """The outputs (relative paths) the manifest gives for the files an earlier run finished, which a renamed
+    output of this run must not take, and the output folder of each input folder they lie in, where this run
+    goes on (its manifest's last word for each file)."""
+    last: dict[str, str] = {}
     for line in (out / MANIFEST).read_text(encoding="utf-8").splitlines() if done else ():
         try:
             row = json.loads(line)
         except json.JSONDecodeError:
             continue
         if row.get("status") == "ok" and row.get("file") in done and isinstance(row.get("output"), str):
-            rows.append(row["output"])
-    return rows
+            last[row["file"]] = row["output"]
+    folders: dict[str, str] = {}
+    for file, output in last.items():
+        ins, outs = PurePosixPath(file).parents, PurePosixPath(output).parents
+        if len(ins) == len(outs):
+            folders.update((a.as_posix(), b.as_posix()) for a, b in zip(ins, outs) if a.parts)
+    return list(last.values()), folders
 
 
 def _stat(path: Path) -> list[int] | None:
@@ -236,6 +242,7 @@ class Run:
         self.batch_chars, self.manifest, self.jsonl_out = batch_chars, manifest, jsonl_out
         self.mapping = mapping_rows
         self.names = names  # a folder's outputs (or one JSONL's ids) named without the mentions they replace
+        self.written: dict[str, dict] = {}  # output (relative) -> its manifest row, for a folder moved later
         self.summary = Summary()
         self.settings = settings  # run_settings: what each manifest row records
 
@@ -285,8 +292,25 @@ class Run:
             row = {"file": job.rel, "id": job.id, "status": status, **info}
             if job.out is not None and status == "ok":
                 row["output"] = job.out.relative_to(self.manifest.root).as_posix()
+                self.written[row["output"]] = row
             self.manifest.write(json.dumps(row, ensure_ascii=False) + "\n")
             self.manifest.flush()
+
+    def _move_folders(self) -> None:
+        """Carry out the folder renames :class:`~thunder_deid.filenames.Names` asked for (a later document named
+        what a folder's name still showed): the folder moves with the outputs already in it, and the manifest
+        gets their rows again under the new paths, so a resumed run finds them."""
+        root = self.manifest.root
+        for old, new in self.names.moves:
+            if (root / old).is_dir():
+                (root / new).parent.mkdir(parents=True, exist_ok=True)
+                (root / old).rename(root / new)
+            for rel in [r for r in self.written if r.startswith(old + "/")]:
+                row = {**self.written.pop(rel), "output": new + rel[len(old):]}
+                self.written[row["output"]] = row
+                self.manifest.write(json.dumps(row, ensure_ascii=False) + "\n")
+            self.manifest.flush()
+        self.names.moves.clear()
 
     def write_one(self, job: Job, src: Source, doc: Document) -> None:
         text, reps = self.output(doc)
@@ -294,9 +318,11 @@ class Run:
         if self.names is not None and self.mode != "json":
             if self.jsonl_out is not None:
                 doc_id = self.names.output(src.id, src.text, reps)
+                self.names.moves.clear()  # ids already written stay as they are
             elif job.out is not None and self.manifest is not None:
                 job.out = self.manifest.root / self.names.output(job.out.relative_to(self.manifest.root).as_posix(),
                                                                  src.text, reps)
+                self._move_folders()
         if self.jsonl_out is not None:
             line = text if self.mode == "json" else json.dumps(
                 {"id": doc_id, "text": apply_replacements(src.text, reps)}, ensure_ascii=False)
@@ -331,6 +357,11 @@ class Run:
                 for src, doc in pairs():
                     f.write(self.output(doc)[0] + "\n")
         else:
+            if self.names is not None and job.out is not None and self.manifest is not None:
+                # a JSONL among a folder's files: its name read by the tagger, in its folder's new name
+                job.out = self.manifest.root / self.names.output(job.out.relative_to(self.manifest.root).as_posix(),
+                                                                 "", [])
+                self._move_folders()
             job.fmt.write(job.out, ((src, self.output(doc)[1]) for src, doc in pairs()))
         self.done(job, n, chars, labels, "utf-8")
 
@@ -462,8 +493,9 @@ def redact_path(inp: Path, out: Path, mode: str | None, model: Path | None = Non
     if not keep_names and ids is not None:
         names = Names(ids, _names_in(tagger))
     elif not keep_names and folder:
-        names = Names([j.out.relative_to(out).as_posix() for j in jobs if j.out is not None] + done_outputs(out, done),
-                      _names_in(tagger))
+        outputs, folders = done_outputs(out, done)
+        names = Names([j.out.relative_to(out).as_posix() for j in jobs if j.out is not None] + outputs,
+                      _names_in(tagger), folders)
     try:
         if into_jsonl:
             with atomic_writer(out) as f:

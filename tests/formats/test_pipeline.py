@@ -312,3 +312,29 @@ def test_output_names_do_not_repeat_the_mentions_their_outputs_replace(tmp_path,
     assert len(ids) == len(set(ids)) == 6 and not any("서연" in i or "민준" in i for i in ids)
     assert main(["redact", str(root), str(tmp_path / "kept"), "--mode", "court", "--keep-names"]) == 0
     assert (tmp_path / "kept" / "김민준 사건" / "김민준_공소장.txt").is_file()
+
+
+def test_a_folder_is_named_again_when_a_later_file_names_its_party_and_a_resumed_run_goes_on_in_it(tmp_path, tagger):
+    """The second review: a folder was named at its first file, so ``정하늘 사건/01_목록.txt`` (naming nobody) kept the
+    party's name for every file after it; a subfolder was named apart from its parent (박서연/2020 landed in
+    김민준's output folder); a resumed run opened ``[인명] 사건 (2)``; a JSONL among the files kept its names."""
+    root, out = tmp_path / "in", tmp_path / "out"
+    (root / "정하늘 사건").mkdir(parents=True)
+    (root / "정하늘 사건" / "01_목록.txt").write_text("기록 목록\n", encoding="utf-8")
+    (root / "정하늘 사건" / "02_공소장.txt").write_text("피고인 정하늘은 피해자를 폭행하였다.\n", encoding="utf-8")
+    (root / "김민준" / "2020").mkdir(parents=True)
+    (root / "김민준" / "a.txt").write_text(TEXT, encoding="utf-8")
+    (root / "박서연" / "2020").mkdir(parents=True)
+    (root / "박서연" / "b.txt").write_text(TEXT.replace("김민준", "박서연"), encoding="utf-8")
+    (root / "박서연" / "2020" / "c.txt").write_text("기록\n", encoding="utf-8")
+    (root / "정하늘 사건" / "정하늘.jsonl").write_text(json.dumps({"id": "x", "text": "기록"}) + "\n", encoding="utf-8")
+    assert redact_path(root, out, "court", tagger=tagger).files == 6
+    written = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != MANIFEST)
+    assert not any(n in w for w in written for n in ("정하늘", "김민준", "박서연")), written
+    by_party = {w.split("/")[0] for w in written if w.endswith(("b.txt", "c.txt"))}
+    assert len(by_party) == 1 and by_party != {w.split("/")[0] for w in written if w.endswith("a.txt")}
+    assert redact_path(root, out, "court", tagger=tagger).resumed == 6            # the moved rows are found again
+    (root / "정하늘 사건" / "04_추가.txt").write_text("추가 기록\n", encoding="utf-8")
+    assert redact_path(root, out, "court", tagger=tagger).files == 1
+    again = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.txt"))
+    assert "[인명] 사건/04_추가.txt" in again and not any("(2)" in w and "사건" in w for w in again)
