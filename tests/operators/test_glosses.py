@@ -143,3 +143,15 @@ def test_court_replaces_a_vietnamese_and_a_spanish_name_whole():
 
     out = td.load().redact("피해자 Nguyễn Văn An은 피고인 José García와 만났다.", mode="court")
     assert out == "피해자 A는 피고인 B와 만났다."
+
+
+@pytest.mark.parametrize("text, found", [
+    ("목격자 Trần Thị Hoa(여, 31세)가 보았다.", ["Trần Thị Hoa"]),
+    ("임차인 金英姬는 보증금을 냈다.", ["金英姬"]),
+    ("신고자 John Smith의 진술", ["John Smith"]),
+])
+def test_a_latin_or_hanja_name_after_a_witness_or_a_contract_party_is_found(text, found):
+    """The publisher's read: ``목격자 Trần Thị Hoa`` stayed readable in both styles (the patterns looked after a
+    party's role word only)."""
+    doc = apply_patterns(Document("d", text, []))
+    assert [text[s.start:s.end] for s in doc.spans if s.label == "인명"] == found

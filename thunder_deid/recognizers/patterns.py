@@ -116,7 +116,10 @@ ROLES = ("피고인", "원고", "피고", "신청인", "피신청인", "청구�
 _ROLE = "(?:" + "|".join(_spaced(r) for r in sorted(ROLES, key=len, reverse=True)) + ")"
 # the words after which only a person's name stands (officials' titles apart: A.2 keeps their names)
 PERSON_ROLES = ROLES + ("공소외", "피해자", "증인", "참고인", "고소인", "고발인", "피의자", "사건본인", "망인", "소외",
-                        "대표이사", "대표자")
+                        "대표이사", "대표자",
+                        # a witness's and a contract party's (목격자 Trần Thị Hoa had stayed readable)
+                        "목격자", "신고자", "제보자", "진술인", "동승자", "보호자", "임대인", "임차인", "매도인", "매수인",
+                        "보증인", "연대보증인")
 _PERSON_ROLE = "(?:" + "|".join(_spaced(r) for r in sorted(PERSON_ROLES + ("성명",), key=len, reverse=True)) + r")[ \t]*[:：]?[ \t]*"
 _NOT_NAMES = frozenset(ROLES) | {"검사", "주식회사", "대한민국", "국가", "불상", "미상", "성명불상"}
 
