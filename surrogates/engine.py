@@ -19,6 +19,7 @@ or fails stays as plain text and is not a span of the output; the report counts 
 
 from __future__ import annotations
 
+import bisect
 import functools
 import hashlib
 import random
@@ -372,25 +373,14 @@ def _kept(text: str, start: int, n: int, items: Sequence[_Item]) -> str:
     (``\ufffd``): what of the text after a span the output keeps, so that a bank named after an account number
     counts only where it stays. Found by bisection: a register of thousands of parties is not quadratic."""
     chars = list(text[start : start + n])
-    for k in range(_first_ending_after(items, start), len(items)):  # not items[k:]: a copy of the rest each time
+    # the first mention ending after ``start`` (their ends ascend); not items[k:]: a copy of the rest each time
+    for k in range(bisect.bisect_right(items, start, key=lambda it: it.end), len(items)):
         it = items[k]
         if it.start >= start + n:
             break
         for i in range(max(it.start, start), min(it.end, start + n)):
             chars[i - start] = "\ufffd"
     return "".join(chars)
-
-
-def _first_ending_after(items: Sequence[_Item], start: int) -> int:
-    """The first of ``items`` (their ends ascending) that ends after ``start``."""
-    lo, hi = 0, len(items)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if items[mid].end <= start:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
 
 
 def text_of(text: str, it: _Item) -> str:
