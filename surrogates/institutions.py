@@ -40,7 +40,9 @@ KINDS: dict[str, tuple[str, ...]] = {
     "시청": ("{city}",), "구청": ("{district}",),
 }
 _TRIES = 8
-_KIND = re.compile(r"([가-힣0-9]{2,}?)(" + "|".join(sorted(map(re.escape, KINDS), key=len, reverse=True)) + ")")
+_KINDS = "|".join(sorted(map(re.escape, KINDS), key=len, reverse=True))
+_KIND = re.compile(rf"([가-힣0-9]{{2,}}?)({_KINDS})")
+_KIND_AFTER = re.compile(_KINDS)
 
 
 def kinds_of(mention: str) -> list[tuple[str, str]] | None:
@@ -60,7 +62,7 @@ def kinds_of(mention: str) -> list[tuple[str, str]] | None:
 
 def _kind_after(after: str) -> str | None:
     """The kind word right after a span that stops before it (``서울중앙`` of ``서울중앙지방법원에``)."""
-    m = re.match("|".join(sorted(map(re.escape, KINDS), key=len, reverse=True)), after)
+    m = _KIND_AFTER.match(after)
     return m.group(0) if m else None
 
 
