@@ -106,16 +106,17 @@ def with_name_parts(doc: Document, add: bool = True) -> Document:
     document names in full."""
     text = doc.text
     surnames = packaged()["names"]["surnames"]
-    spans = [_untitled(text, s, surnames) if _is_name(s) else s for s in doc.spans]
+    named = [_is_name(s) for s in doc.spans]
+    spans = [_untitled(text, s, surnames) if is_name else s for s, is_name in zip(doc.spans, named)]
     changed = any(a.end != b.end for a, b in zip(spans, doc.spans))
-    people = [i for i, s in enumerate(spans) if _is_name(s) and "part" not in s.extra and "same_as" not in s.extra]
-    known = _People({_form(text, spans[i]) for i in people})
+    people = {i: _form(text, s) for i, s in enumerate(spans)
+              if named[i] and "part" not in s.extra and "same_as" not in s.extra}  # span index -> its form
+    known = _People(set(people.values()))
     first: dict[str, Span] = {}
-    for i in people:
-        first.setdefault(_form(text, spans[i]), spans[i])
-    for i in people:
+    for i, f in people.items():
+        first.setdefault(f, spans[i])
+    for i, f in people.items():
         s = spans[i]
-        f = _form(text, s)
         if f in known.fulls:
             continue
         if f in surnames:
