@@ -172,17 +172,9 @@ def finished(out: Path, settings: dict | None = None, jobs: Sequence[Job] = ()) 
     ``settings`` (a run in another mode, seed or policy wrote something else) and from the input as it is now
     (its size and modification time; a file edited since is redone). Rows of a manifest older than these fields
     count as done."""
-    done = set()
-    try:
-        lines = (out / MANIFEST).read_text(encoding="utf-8").splitlines()
-    except (FileNotFoundError, NotADirectoryError):
-        return done
+    done: set[str] = set()
     now = {j.rel: _stat(j.path) for j in jobs}
-    for line in lines:
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError:
-            continue  # an interrupted run's last line
+    for row in _manifest_rows(out):
         same = ((settings is None or row.get("settings", settings) == settings)
                 and row.get("input", now.get(row.get("file"))) == now.get(row.get("file")))
         if row.get("status") == "ok" and (out / row.get("output", "\0")).is_file() and same:
@@ -190,6 +182,22 @@ def finished(out: Path, settings: dict | None = None, jobs: Sequence[Job] = ()) 
         elif row.get("file") in done:
             done.discard(row["file"])
     return done
+
+
+def _manifest_rows(out: Path) -> list[dict]:
+    """The rows of the output folder's manifest, in order (none where there is none; an interrupted run's last
+    line, cut short, is left out)."""
+    try:
+        lines = (out / MANIFEST).read_text(encoding="utf-8").splitlines()
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    rows = []
+    for line in lines:
+        try:
+            rows.append(json.loads(line))
+        except json.JSONDecodeError:
+            continue
+    return rows
 
 
 def _names_in(tagger):
@@ -210,11 +218,7 @@ def done_outputs(out: Path, done: set[str]) -> tuple[list[str], dict[str, str]]:
     output of this run must not take, and the output folder of each input folder they lie in, where this run
     goes on (its manifest's last word for each file)."""
     last: dict[str, str] = {}
-    for line in (out / MANIFEST).read_text(encoding="utf-8").splitlines() if done else ():
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError:
-            continue
+    for row in _manifest_rows(out) if done else ():
         if row.get("status") == "ok" and row.get("file") in done and isinstance(row.get("output"), str):
             last[row["file"]] = row["output"]
     folders: dict[str, str] = {}
@@ -296,6 +300,13 @@ class Run:
             self.manifest.write(json.dumps(row, ensure_ascii=False) + "\n")
             self.manifest.flush()
 
+    def _rename(self, job: Job, text: str, reps: list) -> None:
+        """``job``'s output named without the mentions ``text``'s replacements ``reps`` replace, and any folder a
+        new mention shows renamed on disk."""
+        root = self.manifest.root
+        job.out = root / self.names.output(job.out.relative_to(root).as_posix(), text, reps)
+        self._move_folders()
+
     def _move_folders(self) -> None:
         """Carry out the folder renames :class:`~thunder_deid.filenames.Names` asked for (a later document named
         what a folder's name still showed): the folder moves with the outputs already in it, and the manifest
@@ -320,9 +331,7 @@ class Run:
                 doc_id = self.names.output(src.id, src.text, reps)
                 self.names.moves.clear()  # ids already written stay as they are
             elif job.out is not None and self.manifest is not None:
-                job.out = self.manifest.root / self.names.output(job.out.relative_to(self.manifest.root).as_posix(),
-                                                                 src.text, reps)
-                self._move_folders()
+                self._rename(job, src.text, reps)
         if self.jsonl_out is not None:
             line = text if self.mode == "json" else json.dumps(
                 {"id": doc_id, "text": apply_replacements(src.text, reps)}, ensure_ascii=False)
@@ -358,10 +367,7 @@ class Run:
                     f.write(self.output(doc)[0] + "\n")
         else:
             if self.names is not None and job.out is not None and self.manifest is not None:
-                # a JSONL among a folder's files: its name read by the tagger, in its folder's new name
-                job.out = self.manifest.root / self.names.output(job.out.relative_to(self.manifest.root).as_posix(),
-                                                                 "", [])
-                self._move_folders()
+                self._rename(job, "", [])  # a JSONL among a folder's files: its name read by the tagger alone
             job.fmt.write(job.out, ((src, self.output(doc)[1]) for src, doc in pairs()))
         self.done(job, n, chars, labels, "utf-8")
 
