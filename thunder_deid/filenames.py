@@ -52,10 +52,24 @@ def _table(text: str, reps: Iterable[Replacement]) -> dict[str, tuple[str, str]]
     return table
 
 
-def _scrub(part: str, table: dict[str, str], found: Found | None) -> str:
+def _scrub(part: str, table: dict[str, str], found: Found | None, rank: dict[str, int] | None = None) -> str:
+    """``part`` with the mentions of ``table`` replaced, longest first (then in ``table``'s order, ``rank``), and
+    then the names ``found`` reads in it. Only the mentions the name holds are looked at (its substrings looked
+    up): a run's table grows with every document, and a folder named per document had cost the whole table."""
     part = unicodedata.normalize("NFC", part)  # a name saved on macOS is decomposed
-    for mention in sorted(table, key=len, reverse=True):
-        part = part.replace(mention, table[mention])
+    rank = rank if rank is not None else {m: k for k, m in enumerate(table)}
+    after: tuple[int, int] | None = None  # the order of the last mention replaced: the next comes after it
+
+    def order(m: str) -> tuple[int, int]:
+        return -len(m), rank[m]
+
+    while True:
+        held = {part[i:j] for i in range(len(part)) for j in range(i + 2, len(part) + 1)}
+        present = [m for m in held if m in table and (after is None or order(m) > after)]
+        if not present:
+            break
+        mention = min(present, key=order)
+        part, after = part.replace(mention, table[mention]), order(mention)
     if found is not None:  # '_' joins words in names: the tagger reads it as a space
         for a, b, label in sorted(found(part.replace("_", " ")), reverse=True):
             part = part[:a] + f"[{label}]" + part[b:]
@@ -95,6 +109,7 @@ class Names:
         self.taken_folders = {f.as_posix().casefold() for p in planned for f in PurePosixPath(p).parents if f.parts}
         self.found = found
         self.seen: dict[str, str] = {}  # every mention the run replaced so far -> its label in brackets
+        self.rank: dict[str, int] = {}  # each of them -> its place in ``seen`` (which of two as long goes first)
         self.folders: dict[str, str] = dict(known or {})  # a folder of the input -> its name in the output
         self.taken_folders |= {f.casefold() for f in self.folders.values()}
         self.moves: list[tuple[str, str]] = []
@@ -104,7 +119,9 @@ class Names:
         table = _table(text, reps)
         fresh = [m for m in table if m not in self.seen]
         for mention, (_, label) in table.items():
-            self.seen.setdefault(mention, f"[{label}]")
+            if mention not in self.seen:
+                self.seen[mention] = f"[{label}]"
+                self.rank[mention] = len(self.rank)
         path = PurePosixPath(planned)
         folder = path.parent.as_posix() if path.parent.parts else ""
         if fresh:
@@ -120,7 +137,7 @@ class Names:
         if folder not in self.folders:
             p = PurePosixPath(folder)
             parent = self.folder(p.parent.as_posix()) if len(p.parts) > 1 else ""
-            part = _scrub(p.name, self.seen, self.found)
+            part = _scrub(p.name, self.seen, self.found, self.rank)
             self.folders[folder] = self._claim(f"{parent}/{part}" if parent else part, folder, folder=True)
         return self.folders[folder]
 
@@ -134,7 +151,7 @@ class Names:
                 continue  # not named yet, or its name no longer shows them
             name = PurePosixPath(f).name
             parent = self.folders.get(PurePosixPath(f).parent.as_posix(), "") if len(PurePosixPath(f).parts) > 1 else ""
-            again = _scrub(name, self.seen, self.found)
+            again = _scrub(name, self.seen, self.found, self.rank)
             new = self._claim(f"{parent}/{again}" if parent else again, f, folder=True)
             self.moves.append((done, new))
             for g, out in list(self.folders.items()):  # the folder and everything named under it
