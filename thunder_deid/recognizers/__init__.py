@@ -13,6 +13,7 @@ recognizer         module      finds
                                Hanja and Latin names after a person's role word
 ``table_names``    tables      the Korean names in a table's person column (``피해자``, ``성명`` …)
 ``reference_notes`` addresses  the dong and building of a road-name address's note ``(우동, 센텀파크)``
+``legal_forms``     legal_forms a business's name between a role word and its legal form: ``공소외 삼우 주식회사``
 =================  ==========  ============================================================================
 
 A match *replaces* every model span it overlaps (a phone number the model called ``계좌번호`` becomes one
@@ -26,7 +27,7 @@ organisation's Hanja or Latin gloss becomes a span linked to it (:mod:`~thunder_
     >>> [(s.label, doc.text[s.start:s.end]) for s in apply_patterns(doc).spans]
     [('주민등록번호', '9X0315-1XXXXXX'), ('전화번호', '010-4821-7736')]
     >>> [r.name for r in recognizers()]
-    ['fixed_forms', 'table_names', 'reference_notes']
+    ['fixed_forms', 'table_names', 'reference_notes', 'legal_forms']
 
 Recognizers are on by default in ``predict``, ``redact`` and :func:`thunder_deid.load`; ``--no-patterns``
 (``patterns=False``) gives the tagger's spans alone, which is what the benchmark figures score. A policy file's
@@ -46,7 +47,7 @@ from thunder_deid.recognizers.officials import is_official, official_zones
 from thunder_deid.taxonomy.policy import prediction_target
 
 
-for _module in ("patterns", "tables", "addresses"):  # the built-in recognizers register themselves on import
+for _module in ("patterns", "tables", "addresses", "legal_forms"):  # the built-in recognizers register themselves on import
     importlib.import_module(f"thunder_deid.recognizers.{_module}")
 
 

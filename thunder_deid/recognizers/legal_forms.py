@@ -1,0 +1,78 @@
+"""A business named before its legal form after a role word: ``공소외 삼우 주식회사의``, ``피해자 한빛 은행``.
+
+A judgment names a company that is no party as ``공소외`` (or a party as ``피해자``, ``피고`` …), then the
+company's name, then its legal form, spaced. The name is the only evidence the tagger has, and it misses names it
+never saw in training (``공소외 그린팜 회사로부터``); the consistency step repeats only what was found once, so
+one company stays readable through a whole judgment. The frame itself says what the word is, so the name becomes
+a span labelled by its form (``은행`` -> ``은행업``, which court style writes ``○○ 은행``; ``주식회사`` ->
+``사업체``, ``A 주식회사``). A tagger's span touching the match wins: it read more context, and its label is the
+finer one (``건설시공업`` for ``사업체``).
+
+Not a name: a word ending in a particle or a noun of relation between the role word and the form (``피고인
+명의의 은행 계좌``, ``피해자 소속 회사``, ``피고인 등이 회사``), a court's number (``공소외 1 주식회사``), and
+a form that is part of a longer word (``회사원``, ``은행장``, ``증권거래법``: what follows it is a particle).
+
+    >>> from thunder_deid.document import Document
+    >>> t = "공소외 그린팜 회사로부터 돈을 받고, 피해자 한빛 은행에 갚았다. 피고인 명의의 은행 계좌, 공소외 1 주식회사"
+    >>> [(t[s.start:s.end], s.label) for s in LegalForms().find(Document("d", t))]
+    [('그린팜', '사업체'), ('한빛', '은행업')]
+    >>> [t[s.start:s.end] for t in ("공소외 중도 주식회사", "피고인 등이 회사를") for s in LegalForms().find(Document("d", t))]
+    ['중도']
+    >>> t = "공소외 대진 주식회사"
+    >>> LegalForms().find(Document("d", t, [Span(4, 13, "건설시공업")]))
+    []
+"""
+
+from __future__ import annotations
+
+import re
+
+from thunder_deid.consistency import Ranges
+from thunder_deid.document import Document, Span
+from thunder_deid.recognizers.base import Recognizer, register
+
+ROLES = ("공소외", "소외", "피해자", "피고인", "피고", "원고", "신청인", "피신청인", "채권자", "채무자", "고소인",
+         "상대방")
+# The legal or financial form and the label it gives the name before it (the taxonomy's leaves under 사업체).
+FORMS = {"주식회사": "사업체", "유한회사": "사업체", "합자회사": "사업체", "합명회사": "사업체", "유한책임회사": "사업체",
+         "회사": "사업체", "은행": "은행업", "저축은행": "여신금융업", "카드": "여신금융업", "캐피탈": "여신금융업",
+         "증권": "증권업", "투자증권": "증권업", "금융투자": "증권업", "보험": "보험업", "생명보험": "보험업",
+         "손해보험": "보험업", "화재해상보험": "보험업", "법무법인": "변호사업", "회계법인": "회계업"}
+# Words that stand between a role word and a form without naming anything (read off the legal corpus's matches).
+_NOT_NAMES = frozenset("""
+    소속 명의 근무 재직 운영 경영 설립 소유 대표 관련 투자 인수 산하 계열 관계 거래 해당 당해 상대 당시 현재 이전 종전
+    또는 및 등 각 위 그 이 다른 같은 모든 본인 자신 공소외 공소외인 소외인 대리인 소송대리인 회장님
+    참가인 보조참가인 공동소송참가인 독립당사자참가인""".split())
+# a particle that no name ends in; one that names do end in (중도, 하나로) only after one of the words above
+_PARTICLE_END = re.compile(r"(?:인인|의|가|은|는|을|를|에게|에서|으로|로부터|님)$")
+_NAME_ENDING = re.compile(r"(.+?)(?:이|도|로|에|와|과|만)$")
+_ROLE = "|".join(sorted(ROLES, key=len, reverse=True))
+_FORM = "|".join(sorted(FORMS, key=len, reverse=True))
+FRAME = re.compile(rf"(?<![가-힣])(?:{_ROLE})[ \t]+(?:망[ \t]+)?([가-힣A-Za-z][가-힣A-Za-z0-9&]{{1,11}})[ \t]+({_FORM})"
+                   r"(?=[^가-힣]|$|[의가이은는을를에와과도만로으라랑부께까처보조마측])")
+
+
+def legal_form_names(doc: Document) -> list[Span]:
+    """The names a role word and a legal form frame, where no span of ``doc`` touches them."""
+    spans = Ranges((s.start, s.end) for s in doc.spans)
+    found = []
+    for m in FRAME.finditer(doc.text):
+        name = m.group(1)
+        ending = _NAME_ENDING.fullmatch(name)
+        if (name in _NOT_NAMES or _PARTICLE_END.search(name) or (ending and ending.group(1) in _NOT_NAMES)
+                or any(f in name for f in ("회사", "은행"))):
+            continue
+        a, b = m.span(1)
+        if not spans.overlaps(a, m.end(2)):
+            found.append(Span(a, b, FORMS[m.group(2)], score=1.0))
+    return found
+
+
+@register
+class LegalForms(Recognizer):
+    name = "legal_forms"
+    description = "a business's name between a role word and its legal form: 공소외 삼우 주식회사"
+    priority = 40
+
+    def find(self, doc: Document) -> list[Span]:
+        return legal_form_names(doc)
