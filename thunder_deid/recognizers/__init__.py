@@ -13,7 +13,7 @@ recognizer         module      finds
                                Hanja and Latin names after a person's role word
 ``table_names``    tables      the Korean names in a table's person column (``피해자``, ``성명`` …)
 ``reference_notes`` addresses  the dong and building of a road-name address's note ``(우동, 센텀파크)``
-``legal_forms``     legal_forms a business's name between a role word and its legal form: ``공소외 삼우 주식회사``
+``legal_forms``    legal_forms a business's name between a role word and its legal form: ``공소외 삼우 주식회사``
 =================  ==========  ============================================================================
 
 A match *replaces* every model span it overlaps (a phone number the model called ``계좌번호`` becomes one

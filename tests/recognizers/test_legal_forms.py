@@ -1,0 +1,56 @@
+"""A company's name between a role word and its legal form is found where the tagger found nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from thunder_deid.document import Document, Span
+from thunder_deid.policy import Policy
+from thunder_deid.recognizers import apply_patterns
+from thunder_deid.recognizers.legal_forms import legal_form_names
+
+
+def _found(text: str, spans: list[Span] | None = None) -> list[tuple[str, str]]:
+    return [(text[s.start:s.end], s.label) for s in legal_form_names(Document("d", text, spans or []))]
+
+
+def test_a_company_the_tagger_missed_is_masked_everywhere_in_court_style():
+    # the tagger's spans here: none (a name it never saw); the frame finds it, consistency does the rest
+    text = ("피고인은 공소외 그린팜 회사로부터 1억 원을 빌렸다. 피고인은 공소외 그린팜 회사의 대표이사에게 "
+            "변제를 약속하였으나, 그린팜 회사에 돈을 갚지 않았다.")
+    out, _ = Policy().redact(apply_patterns(Document("d", text, [])), "court", seed=1)
+    assert "그린팜" not in out
+    assert out.count("공소외 A 회사") == 2 and "A 회사에" in out
+
+
+def test_a_bank_is_written_as_a_symbol_and_its_particle_repaired():
+    text = "피해자 공소외 국민 은행으로부터 대출을 받았다."
+    assert _found(text) == [("국민", "은행업")]
+    out, _ = Policy().redact(apply_patterns(Document("d", text, [])), "court", seed=1)
+    assert out == "피해자 공소외 ○○ 은행으로부터 대출을 받았다."
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("공소외 중도 주식회사의 주식", [("중도", "사업체")]),          # ends like a particle (도), still a name
+    ("피고 엔에이치엔 주식회사와 피고 구글코리아 유한회사", [("엔에이치엔", "사업체"), ("구글코리아", "사업체")]),
+    ("소외 동부증권 주식회사의 펀드매니저", [("동부증권", "사업체")]),
+    ("피해자 한솔 증권에 개설한 계좌", [("한솔", "증권업")]),
+    ("공소외 국한 법무법인 사무실에서", [("국한", "변호사업")]),
+    ("피고인 명의의 은행 계좌", []),        # a relation word with its particle
+    ("피해자 소속 회사의 대표", []),
+    ("피고인 등이 회사를 운영", []),        # 등 + 이
+    ("공소외 1 주식회사", []),              # the court's own number
+    ("피고인 김철수 회사원", []),            # 회사원 is no legal form
+    ("피고 대한증권이 증권거래법 제14조", []),  # 증권거래법 is a law
+    ("원고 공동소송참가인 은행", []),
+])
+def test_what_the_frame_takes_for_a_name(text, expected):
+    assert _found(text) == expected
+
+
+def test_a_tagger_span_touching_the_frame_wins():
+    text = "공소외 대진 주식회사에 하도급을 주었다"
+    assert _found(text, [Span(4, 6, "건설시공업")]) == []
+    assert _found(text, [Span(4, 12, "사업체")]) == []
+    out = apply_patterns(Document("d", text, [Span(4, 6, "건설시공업")]))
+    assert [(text[s.start:s.end], s.label) for s in out.spans] == [("대진", "건설시공업")]
