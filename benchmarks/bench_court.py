@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import random
 import sys
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -101,7 +102,19 @@ class CourtWhole(Court):
         super().__init__(type_words=False)
 
 
-def round_trip(gold: Document, real: Document, pred: Document, policy: Policy) -> dict:
+def shown(text: str, s, r: Replacement | None) -> str:
+    """A placeholder in its realised context, ``⟦…⟧`` around it and ``[…]`` around our replacement's extent."""
+    marks = [(s.start, "⟦"), (s.end, "⟧")] + ([(r.start, "["), (r.end, "]")] if r is not None else [])
+    a, b = min(x for x, _ in marks) - 15, max(x for x, _ in marks) + 10
+    out, pos = [], max(a, 0)
+    for x, m in sorted(marks, key=lambda xm: (xm[0], xm[1] in "⟧]")):
+        out += [text[pos:x], m]
+        pos = x
+    return ("".join(out) + text[pos:b]).replace("\n", "⏎")
+
+
+def round_trip(gold: Document, real: Document, pred: Document, policy: Policy,
+               examples: dict[str, list[str]] | None = None) -> dict:
     text, reps = policy.redact(pred)
     res = Counter()
     res["docs"] = 1
@@ -150,10 +163,12 @@ def round_trip(gold: Document, real: Document, pred: Document, policy: Policy) -
         ok = ours == canon[key] and (owners[ours] == 1 or len(seen_as[ours]) == 1)
         res["reproduced_tolerant"] += ok
         res["reproduced"] += ok and i not in type_word
-        if not ok:
-            res[f"why:{court_style(g.label)}:renamed otherwise (a merge or another letter)"] += 1
-        elif i in type_word:
-            res[f"why:{court_style(g.label)}:ours stops before a type word the realiser put in"] += 1
+        why = ("renamed otherwise (a merge or another letter)" if not ok else
+               "ours stops before a type word the realiser put in" if i in type_word else None)
+        if why:
+            res[f"why:{court_style(g.label)}:{why}"] += 1
+            if examples is not None:
+                examples[f"{court_style(g.label)}:{why}"].append(shown(real.text, real.spans[i], None))
     for i, (g, s) in enumerate(zip(gold.spans, real.spans)):
         if i in exact:
             continue
@@ -166,6 +181,8 @@ def round_trip(gold: Document, real: Document, pred: Document, policy: Policy) -
                     "ours starts late" if r.start > s.start and r.end in (s.end, b) else
                     "ours runs over (a particle, a word)" if r.start <= s.start and r.end >= s.end else "ours cuts it elsewhere")
         res[f"why:{court_style(g.label)}:{kind}"] += 1
+        if examples is not None:
+            examples[f"{court_style(g.label)}:{kind}"].append(shown(real.text, s, hits[i][0] if hits[i] else None))
     fp = [r for r in labelled if not any(r.start < s.end and s.start < r.end for s in real.spans)]
     res["false_positive_replacements"] = len(fp)
     # characters between the court's placeholders: the court's text with its placeholders renamed to ours
@@ -201,6 +218,8 @@ def main() -> int:
                          "default policy's strict share (with --bootstrap N, else 1000 resamples)")
     ap.add_argument("--why", action="store_true", help="also break the placeholders the default policy does not "
                     "reproduce down by court style (letter, symbol, omission) and by what our replacement does")
+    ap.add_argument("--examples", type=int, default=0, metavar="N",
+                    help="with --why: N placeholders of each kind in their realised context (benchmark text only)")
     args = ap.parse_args()
     gold = load_jsonl(args.gold)
     real = {d.id: d for d in load_jsonl(args.realized)}
@@ -223,8 +242,9 @@ def main() -> int:
           f"{'chg outside':>11} {'chg outside repl.':>17} {'court particles':>15} {'wrong':>6} {'docs>=95%':>9}")
     for name, policy in rows:
         total, per_doc = Counter(), []
+        examples: dict[str, list[str]] = defaultdict(list)
         for g in kept:
-            res = round_trip(g, real[g.id], pred[g.id], policy)
+            res = round_trip(g, real[g.id], pred[g.id], policy, examples if policy is rows[0][1] else None)
             total.update(res)
             per_doc.append((g.id, res))
         ok = sum(1 for _, x in per_doc if x["placeholders"] and x["reproduced"] >= 0.95 * x["placeholders"])
@@ -252,6 +272,8 @@ def main() -> int:
             whys = sorted(((k[4:], v) for k, v in total.items() if k.startswith("why:")), key=lambda kv: -kv[1])
             for k, v in whys:
                 print(f"    not reproduced: {k:<66} {v:>6} ({v / max(total['placeholders'], 1):.1%})")
+                for e in random.Random(0).sample(examples[k], min(args.examples, len(examples[k]))):
+                    print(f"        {e}")
         if args.per_doc:
             for doc_id, x in per_doc:
                 if x["placeholders"]:
