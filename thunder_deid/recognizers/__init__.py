@@ -14,6 +14,8 @@ recognizer         module      finds
 ``table_names``    tables      the Korean names in a table's person column (``피해자``, ``성명`` …)
 ``reference_notes`` addresses  the dong and building of a road-name address's note ``(우동, 센텀파크)``
 ``legal_forms``    legal_forms a business's name between a role word and its legal form: ``공소외 삼우 주식회사``
+``repeated_names`` repeated_names a Korean name the tagger missed, after role words through the document:
+                               ``피고인 주꽃님은 … 피고인 주꽃님의``
 =================  ==========  ============================================================================
 
 A match *replaces* every model span it overlaps (a phone number the model called ``계좌번호`` becomes one
@@ -27,7 +29,7 @@ organisation's Hanja or Latin gloss becomes a span linked to it (:mod:`~thunder_
     >>> [(s.label, doc.text[s.start:s.end]) for s in apply_patterns(doc).spans]
     [('주민등록번호', '9X0315-1XXXXXX'), ('전화번호', '010-4821-7736')]
     >>> [r.name for r in recognizers()]
-    ['fixed_forms', 'table_names', 'reference_notes', 'legal_forms']
+    ['fixed_forms', 'table_names', 'reference_notes', 'legal_forms', 'repeated_names']
 
 Recognizers are on by default in ``predict``, ``redact`` and :func:`thunder_deid.load`; ``--no-patterns``
 (``patterns=False``) gives the tagger's spans alone, which is what the benchmark figures score. A policy file's
@@ -47,7 +49,7 @@ from thunder_deid.recognizers.officials import is_official, official_zones
 from thunder_deid.taxonomy.policy import prediction_target
 
 
-for _module in ("patterns", "tables", "addresses", "legal_forms"):  # the built-in recognizers register themselves on import
+for _module in ("patterns", "tables", "addresses", "legal_forms", "repeated_names"):  # the built-in recognizers register themselves on import
     importlib.import_module(f"thunder_deid.recognizers.{_module}")
 
 

@@ -1,0 +1,90 @@
+"""A Korean name the tagger never read, repeated after person role words: ``피고인 주꽃님은 … 피고인 주꽃님의``.
+
+The tagger learnt names from its training values; a rare one (``주꽃님``, ``오칠성``) it may miss in every
+mention of a judgment, so the consistency step has nothing to repeat and one person stays readable throughout.
+The frame says more than the word: after ``피고인``, ``공소외``, ``피해자`` or ``증인`` a judgment writes a name,
+or a word for a person's relation or belongings (``피고인 명의의``, ``피해자 소유``). Three tests keep those words
+out, each cheap and independent of any lexicon of names:
+
+* the word begins with a common Korean surname and is two to four syllables, a particle (or nothing) after it;
+* it is no word judgments write after a role word (:data:`NOT_NAMES`, the general words the law.go.kr corpus
+  shows there, written here by hand; with the tagger's person and field words);
+* it stands after a role word at least twice in the document, and at least half of its appearances are
+  there: a name is introduced by its role, a word of the language turns up everywhere (``명의로``, ``주장하였다``).
+
+Where a name ends in a particle-like syllable (``김하은``), the form chosen is the one most occurrences share.
+
+    >>> from thunder_deid.document import Document
+    >>> t = "피고인 주꽃님은 운전면허증을 위조하였다. 피고인 주꽃님의 사진을 붙였고, 피고인 명의의 계좌로 피고인 주꽃님이 받았다."
+    >>> [(t[s.start:s.end], s.label) for s in RepeatedNames().find(Document("d", t))]
+    [('주꽃님', '인명'), ('주꽃님', '인명'), ('주꽃님', '인명')]
+    >>> t = "증인 김하은은 … 증인 김하은 진술, 증인 김하은에게"
+    >>> sorted({t[s.start:s.end] for s in RepeatedNames().find(Document("d", t))})
+    ['김하은']
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+
+from thunder_deid.consistency import PARTICLES, Ranges
+from thunder_deid.document import Document, Span
+from thunder_deid.recognizers.base import Recognizer, register
+
+ROLES = ("피고인", "공소외", "소외", "피해자", "증인", "참고인", "고소인", "고발인", "피고소인", "피의자")
+# General words a judgment writes after a person's role word (their particle aside), never a name.
+NOT_NAMES = frozenset("""
+    공소외 공소외인 소외 소외인 주식회사 유한회사 유한공사 조합 노동조합 공사 기금 명의 명의자 소유 주장 진술 진술서
+    진술조서 신문조서 조서 구제 지원 이외 조사 신분 신원 신병 정보 신상정보 인적사항 주거지 주소 주소지 주민 위협 신체
+    원심 신문 소속 이름 성명 인근 지위 구조 구출 유족 유족들 유가족 가족 가족들 명칭 연령 현황 유인 배상 공모 한분 나름
+    나름대로 이하 이상 우리 하여금 인정 방어권 명예 금액 기타 주재 지점 진단 진단서 지시 선정 소지 소환 변호인 변호사
+    구치소 정리회사 일행 부부 모녀 부자 모자 형제 자매 남매 본인 자신 스스로 전원 모두 각자 개인 신고 신청 치료 상해
+    사망 사체 시신 위에 서적 명단 변소 정도 주장대로 주장처럼 이거 구속 구속송치 석방 송치 고소 고발 조정 합의 양형""".split())
+_ROLE = "|".join(sorted(ROLES, key=len, reverse=True))
+_FRAME = re.compile(rf"(?<![가-힣])(?:{_ROLE})[ \t]+([가-힣]{{2,7}})(?![가-힣])")
+_ENDINGS = tuple(sorted(set(PARTICLES) | {"에서", "처럼", "대로", "인"}, key=len, reverse=True))
+
+
+def _forms(run: str) -> set[str]:
+    """The names ``run`` can be: two to four syllables, then a particle or nothing."""
+    return {run[:k] for k in range(2, min(4, len(run)) + 1) if k == len(run) or run[k:] in _ENDINGS}
+
+
+def _general(form: str) -> bool:
+    """One of :data:`NOT_NAMES`, or one with a particle (``공사로``: 공사 + 로)."""
+    return form in NOT_NAMES or any(form[:k] in NOT_NAMES and form[k:] in _ENDINGS for k in range(2, len(form)))
+
+
+def repeated_names(doc: Document) -> list[Span]:
+    from thunder_deid.model.decode import FIELD_WORDS, PERSON_WORDS
+    from thunder_deid.recognizers.patterns import is_common_surname
+
+    runs = [(m.start(1), m.group(1)) for m in _FRAME.finditer(doc.text)]
+    support: Counter = Counter(f for _, run in runs for f in _forms(run))
+    at: dict[str, list[int]] = defaultdict(list)
+    for a, run in runs:
+        forms = _forms(run)
+        if forms:  # the form most occurrences share; the shorter one on a tie (김하은은: 김하은)
+            at[max(forms, key=lambda f: (support[f], -len(f)))].append(a)
+    taken = Ranges((s.start, s.end) for s in doc.spans)
+    found = []
+    for form, starts in at.items():
+        if (len(starts) < 2 or _general(form) or form in PERSON_WORDS or form in FIELD_WORDS
+                or not (is_common_surname(form[:2]) or is_common_surname(form[0]))):
+            continue
+        anywhere = len(re.findall(rf"(?<![가-힣]){form}", doc.text))
+        if 2 * len(starts) < anywhere:
+            continue
+        found += [Span(a, a + len(form), "인명", score=1.0) for a in starts if not taken.overlaps(a, a + len(form))]
+    return sorted(found, key=lambda s: s.start)
+
+
+@register
+class RepeatedNames(Recognizer):
+    name = "repeated_names"
+    description = "a Korean name the tagger missed, standing after person role words through the document"
+    priority = 50
+
+    def find(self, doc: Document) -> list[Span]:
+        return repeated_names(doc)
