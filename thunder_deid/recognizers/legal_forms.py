@@ -29,12 +29,14 @@ import re
 
 from thunder_deid.consistency import Ranges
 from thunder_deid.document import Document, Span
+from thunder_deid.model.decode import LEGAL_FORMS
 from thunder_deid.recognizers.base import Recognizer, register
 
 ROLES = ("공소외", "소외", "피해자", "피고인", "피고", "원고", "신청인", "피신청인", "채권자", "채무자", "고소인",
          "상대방")
-# The legal or financial form and the label it gives the name before it (the taxonomy's leaves under 사업체).
-FORMS = {"주식회사": "사업체", "유한회사": "사업체", "합자회사": "사업체", "합명회사": "사업체", "유한책임회사": "사업체",
+# The legal or financial form and the label it gives the name before it (the taxonomy's leaves under 사업체): the
+# decoder's legal forms written out in Hangul, plain 회사, and the forms of the financial trades.
+FORMS = {**{f: "사업체" for f in LEGAL_FORMS if f.isalpha()},
          "회사": "사업체", "은행": "은행업", "저축은행": "여신금융업", "카드": "여신금융업", "캐피탈": "여신금융업",
          "증권": "증권업", "투자증권": "증권업", "금융투자": "증권업", "보험": "보험업", "생명보험": "보험업",
          "손해보험": "보험업", "화재해상보험": "보험업", "법무법인": "변호사업", "회계법인": "회계업"}
