@@ -31,7 +31,8 @@ from thunder_deid.surrogates.hangul import has_final
 from thunder_deid.surrogates.lexicon import packaged
 from thunder_deid.surrogates.people import split_name
 
-# honorifics and forms of address after a surname: kept outside the span (court style writes "A 씨")
+# honorifics and forms of address after a surname: kept outside the span (court style writes "A 씨"); not all of
+# the decoder's NAME_SUFFIXES, as 님 and 옹 also end given names (주꽃님 is no 주꽃 addressed)
 _TITLE = re.compile(r"[ \t]?(?:씨|군|양)$")
 # an undetected reference: a surname standing as a word, then 씨 ending the word (not 씨앗)
 _REFERENCE = re.compile(r"(?<![가-힣])([가-힣]{1,2})[ \t]?씨")
