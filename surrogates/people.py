@@ -196,11 +196,9 @@ _ROMANISED_SURNAMES = frozenset("""kim gim lee yi rhee park bak pak choi choe ju
     yang son sohn bae baek paek heo huh nam noh roh no ha kwak gwak sung seong cha joo ju woo wu koo gu min jin""".split())
 
 
-# Vietnamese family names as romanised without their marks (most Vietnamese bear one of these), and the middle
-# names that say the sex (Thị a woman's, Văn a man's): public facts
+# Vietnamese family names as romanised without their marks (most Vietnamese bear one of these): public facts
 _VIETNAMESE_SURNAMES = frozenset("nguyen tran le pham hoang huynh phan vu vo dang bui do ho ngo duong ly dinh "
                                  "truong lam trinh mai cao luu".split())
-_VIETNAMESE_SEX = {"thi": True, "van": False}
 
 
 def latin_words(mention: str) -> list[str]:
@@ -214,12 +212,17 @@ def latin_words(mention: str) -> list[str]:
     return [w.lower() for w in re.findall(r"[A-Za-z]+", bare)]
 
 
-def _reads_vietnamese(mention: str, words: list[str]) -> bool:
+def _sex_marks(spec: dict) -> set[str]:
+    """The words of a nation's list that say a name's sex (names.yaml ``male_marks``, ``female_marks``)."""
+    return set(spec.get("male_marks", ())) | set(spec.get("female_marks", ()))
+
+
+def _reads_vietnamese(mention: str, words: list[str], marks: set[str]) -> bool:
     """A Vietnamese family name first, and nothing of a Korean name in Latin letters (a hyphened given name,
     Do-yoon Kim; a Korean surname last, Do Hyun Park) unless the marks, Thị or Văn say Vietnamese."""
     if len(words) < 2 or words[0] not in _VIETNAMESE_SURNAMES or "-" in mention:
         return False
-    marked = any(ord(c) > 127 for c in mention) or words[1] in _VIETNAMESE_SEX
+    marked = any(ord(c) > 127 for c in mention) or words[1] in marks
     return marked or words[-1] not in _ROMANISED_SURNAMES
 
 
@@ -241,7 +244,7 @@ def reads_foreign(mention: str, foreign: dict) -> str | None:
     """
     if not any("가" <= c <= "힣" for c in mention):
         words = latin_words(mention)
-        if _reads_vietnamese(mention, words) and "베트남이름" in foreign:
+        if "베트남이름" in foreign and _reads_vietnamese(mention, words, _sex_marks(foreign["베트남이름"])):
             return "베트남이름"  # Nguyễn Văn An had read as an English name (and Lê Thị Mai as a man's)
         if not words or _ROMANISED_SURNAMES & {words[0], words[-1]}:
             return None  # a Korean name in Latin letters (Kim Cheol-su, Minjun Park)
@@ -271,12 +274,11 @@ def foreign_sex(ctx: Ctx, spec: dict) -> bool | None:
     m = _SEX.match(ctx.after)
     if m:
         return m.group(1) == "여"
-    for w in latin_words(ctx.mention)[1:-1] if spec.get("order") != "given_first" else ():
-        if w in _VIETNAMESE_SEX:  # Lê Thị Mai
-            return _VIETNAMESE_SEX[w]
     words = ctx.mention.split()
+    # in Latin letters a middle name only (Lê Thị Mai), without its marks
+    marked = set(words) | set(latin_words(ctx.mention)[1:-1] if spec.get("order") != "given_first" else ())
     for female, sex in ((True, "female"), (False, "male")):
-        if set(words) & set(spec.get(f"{sex}_marks", ())):
+        if marked & set(spec.get(f"{sex}_marks", ())):
             return female
     for female, sex in ((True, "female"), (False, "male")):
         if any(" ".join(words[i:j]) in spec.get(sex, ()) for i in range(len(words)) for j in range(i + 1, len(words) + 1)):
