@@ -38,7 +38,7 @@ from thunder_deid.operators import Operator, Replacement, apply, get_operator, o
 from thunder_deid.policy import Policy, load_policy
 from thunder_deid.formats import Format, Source, document_id, get_format
 from thunder_deid.pipeline import redact_path
-from thunder_deid.recognizers import Pattern, PatternRecognizer, Recognizer, apply_patterns
+from thunder_deid.recognizers import Pattern, PatternRecognizer, Recognizer, apply_patterns, recognizer_names
 
 __version__ = "0.1.0"
 
@@ -54,6 +54,6 @@ __all__ = [
     "Operator", "Replacement", "apply", "get_operator", "operator_names", "register", "render",
     "Policy", "load_policy",
     "Format", "Source", "get_format", "document_id", "redact_path",
-    "Recognizer", "PatternRecognizer", "Pattern", "apply_patterns",
+    "Recognizer", "PatternRecognizer", "Pattern", "apply_patterns", "recognizer_names",
     "ThunderDeidError", "DocumentError", "InlineFormatError", "LabelError",
 ]

@@ -408,12 +408,13 @@ class Run:
         return self.summary
 
 
-def run_settings(policy, mode: str, seed: int | None, patterns: bool = True) -> dict:
+def run_settings(policy, mode: str, seed: int | None, patterns: bool | Sequence[str] = True) -> dict:
     """What decides an output besides its input and the model: a manifest row records it. A seed is a key (it
     lets anyone test candidate names against the pseudonyms) and the manifest lies beside the outputs, so only
     whether one was chosen is recorded: any function of a small number is undone by trying them all. Each
     document's pseudonyms depend on its own seed alone, so a resumed run under another seed mixes nothing."""
-    return {"mode": mode, "seed": None if seed is None else "chosen", "policy": policy.fingerprint(), "patterns": patterns}
+    return {"mode": mode, "seed": None if seed is None else "chosen", "policy": policy.fingerprint(),
+            "patterns": patterns if isinstance(patterns, bool) else sorted(patterns)}
 
 
 def count_characters(jobs: list[Job]) -> int:
@@ -452,7 +453,7 @@ class _Manifest:
 
 
 def redact_path(inp: Path, out: Path, mode: str | None, model: Path | None = None, device: str = "cpu",
-                patterns: bool = True, *, seed: int | None = None, mapping: Path | None = None,
+                patterns: bool | Sequence[str] = True, *, seed: int | None = None, mapping: Path | None = None,
                 policy: "Policy | dict | str | Path | None" = None, restart: bool = False, batch_chars: int = 50_000,
                 tagger: "Tagger | None" = None, keep_names: bool = False, **load_options) -> Summary:
     """De-identify ``inp`` (a file, a JSONL or a folder tree) into ``out`` in output mode ``mode``

@@ -75,3 +75,27 @@ def test_text_the_tokenizer_cannot_read_is_a_clear_error_and_stray_characters_st
         assert tagger.redact(text, mode="court") == f"피고인{c}A는 송금하였다.\n피해자 B는 A에게 전화하였다."
     # a combining mark after a name is the name's: it had stayed on the replacement, and the particle unrepaired
     assert tagger.redact("피고인 김민준\u0301은 갔다", mode="court") == "피고인 A는 갔다"
+
+
+def test_a_recognizer_can_be_left_out_by_name(tmp_path, capsys):
+    """``--without legal_forms`` (``patterns=`` the others' names) leaves a company the model never read, which
+    only that recognizer finds, readable; the others still run; a misspelt name is a clear error, not a
+    silently different set."""
+    import thunder_deid as td
+    from thunder_deid.cli import main
+    from thunder_deid.errors import ThunderDeidError
+
+    text = "공소외 그린팜 회사로부터 9X0315-1XXXXXX 명의로 받았다."
+    src = tmp_path / "in.txt"
+    src.write_text(text, encoding="utf-8")
+    assert main(["redact", str(src), str(tmp_path / "all.txt"), "--mode", "court"]) == 0
+    assert main(["redact", str(src), str(tmp_path / "without.txt"), "--mode", "court", "--without", "legal_forms"]) == 0
+    every, without = ((tmp_path / f).read_text(encoding="utf-8") for f in ("all.txt", "without.txt"))
+    assert "그린팜" not in every and "그린팜" in without
+    assert "9X0315" not in without  # fixed_forms still ran
+    others = [n for n in td.recognizer_names() if n != "legal_forms"]
+    assert td.load(patterns=others).redact(text, mode="court") == without
+    with pytest.raises(ThunderDeidError, match=r"unknown recognizer 'legal_form' \(known: fixed_forms, "):
+        td.load(patterns=["legal_form"])
+    assert main(["redact", str(src), str(tmp_path / "x.txt"), "--without", "legal_form"]) == 2
+    assert "unknown recognizer 'legal_form'" in capsys.readouterr().err and not (tmp_path / "x.txt").exists()

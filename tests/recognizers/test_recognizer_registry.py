@@ -56,3 +56,29 @@ def test_a_name_is_registered_once():
 
     with pytest.raises(ValueError, match="fixed_forms"):
         register(Again)
+
+
+def test_apply_patterns_runs_the_recognizers_it_is_given():
+    from thunder_deid.errors import ThunderDeidError
+    from thunder_deid.recognizers import recognizer_names
+
+    text = "공소외 그린팜 회사의 대표 (9X0315-1XXXXXX)"
+    found = lambda names: [(text[s.start:s.end], s.label) for s in apply_patterns(Document("d", text, []), names=names).spans]
+    assert found(None) == [("그린팜", "사업체"), ("9X0315-1XXXXXX", "주민등록번호")]
+    assert found(["fixed_forms"]) == [("9X0315-1XXXXXX", "주민등록번호")]
+    assert found([]) == []
+    assert recognizer_names() == [r.name for r in recognizers()]
+    with pytest.raises(ThunderDeidError, match=r"unknown recognizer 'fixed_form'"):
+        found(["fixed_form"])
+
+
+def test_the_cli_help_names_every_recognizer():
+    import argparse
+
+    from thunder_deid.model.cli import register as register_model_commands
+    from thunder_deid.recognizers import recognizer_names
+
+    sub = argparse.ArgumentParser().add_subparsers()
+    register_model_commands(sub)
+    helps = [a.help for p in sub.choices.values() for a in p._actions if "--without" in a.option_strings]
+    assert helps and all(all(n in h for n in recognizer_names()) for h in helps)

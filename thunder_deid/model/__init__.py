@@ -14,17 +14,19 @@ returns a :class:`Tagger` with ``predict(text) -> Document``, ``predict_document
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Collection
 
 if TYPE_CHECKING:
     from thunder_deid.model.infer import Tagger
 
 
-def load(model: str | Path | None = None, device: str = "cpu", patterns: bool = True, backend: str = "torch",
-         threads: int | None = None, cache_dir: str | Path | None = None, int8: bool = False) -> "Tagger":
+def load(model: str | Path | None = None, device: str = "cpu", patterns: bool | Collection[str] = True,
+         backend: str = "torch", threads: int | None = None, cache_dir: str | Path | None = None,
+         int8: bool = False) -> "Tagger":
     """A :class:`~thunder_deid.model.infer.Tagger` for a model directory (default: the embedded model).
 
-    ``patterns=False`` leaves out the fixed-form identifier patterns (``thunder_deid.recognizers``);
+    ``patterns=False`` leaves out the recognizers (``thunder_deid.recognizers``: fixed-form identifiers, a
+    table's names …), the names of some (``recognizer_names()``) run only those;
     ``backend="onnx"`` runs ONNX Runtime on a graph exported into ``cache_dir`` on first use
     (``thunder_deid.model.backends``).
     """

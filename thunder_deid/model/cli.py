@@ -182,13 +182,13 @@ def cmd_predict(a: argparse.Namespace) -> int:
     if a.engine == "ray":
         from thunder_deid.model.ray_engine import predict_ray
 
-        predict_ray([a.input], a.output, a.model, a.num_workers, not a.no_patterns, a.device, **_load_options(a))
+        predict_ray([a.input], a.output, a.model, a.num_workers, _patterns(a), a.device, **_load_options(a))
         return 0
     check_input_file(a.input)
     from thunder_deid.model.infer import Tagger
     from thunder_deid.shards import read_documents
 
-    tagger = Tagger.load(a.model, a.device, not a.no_patterns, **_load_options(a))
+    tagger = Tagger.load(a.model, a.device, _patterns(a), **_load_options(a))
     bar = _progress(a.input.stat().st_size, unit="B")
     # streamed: one chunk of documents in memory at a time; "-" is standard output, as for redact
     with (contextlib.nullcontext(sys.stdout) if str(a.output) == "-" else atomic_writer(a.output)) as f:
@@ -234,7 +234,7 @@ def cmd_redact(a: argparse.Namespace) -> int:
         out = None
         try:
             out = _stdout_file(inp, Path(tmp), a.mode or policy.mode) if piped_out else a.output
-            summary = redact_path(inp, out, a.mode, a.model, a.device, not a.no_patterns, seed=a.seed,
+            summary = redact_path(inp, out, a.mode, a.model, a.device, _patterns(a), seed=a.seed,
                                   mapping=a.mapping, policy=policy, restart=a.restart, keep_names=a.keep_names,
                                   **_load_options(a))
         except ThunderDeidError as e:  # the text passes through files of ours: name what the user gave
@@ -300,6 +300,20 @@ def _patterns_option(p: argparse.ArgumentParser) -> None:
                         "overlapping model spans, without a name's Hanja or Latin gloss (김철수(金哲洙)), and without "
                         "removing the names of judges, prosecutors and counsel in a judgment's header and footer "
                         "lines (appendix A.2)")
+    p.add_argument("--without", action="append", default=[], metavar="RECOGNIZER",
+                   help="leave this recognizer out, the others run (repeatable): fixed_forms, table_names, "
+                        "reference_notes, legal_forms, repeated_names")
+
+
+def _patterns(a: argparse.Namespace) -> bool | tuple[str, ...]:
+    """The recognizers a command runs: all, none (--no-patterns), or all but those --without names."""
+    from thunder_deid.recognizers import recognizer_names
+    from thunder_deid.recognizers.base import check_names
+
+    if a.no_patterns or not a.without:
+        return not a.no_patterns
+    check_names(a.without)
+    return tuple(n for n in recognizer_names() if n not in a.without)
 
 
 def register(sub: "argparse._SubParsersAction") -> None:

@@ -15,7 +15,7 @@ path. The forward pass is a backend's (``thunder_deid.model.backends``); predict
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Collection, Iterable, Iterator, Sequence
 
 import numpy as np
 
@@ -183,16 +183,23 @@ class Tagger:
     """A loaded model: ``predict(text) -> Document``, ``predict_documents(docs)``, ``iter_predict(docs)``,
     ``redact(text, mode)``."""
 
-    def __init__(self, model, tokenizer, labels: LabelSet, meta: dict, device, patterns: bool = True,
+    def __init__(self, model, tokenizer, labels: LabelSet, meta: dict, device, patterns: bool | Collection[str] = True,
                  backend: Backend | None = None):
         self.model, self.tokenizer, self.labels, self.meta, self.device = model, tokenizer, labels, meta, device
-        self.patterns = patterns  # merge fixed-form identifiers over the model's spans (model/patterns.py)
+        # the recognizers merged over the model's spans (thunder_deid.recognizers): all, none, or those named
+        self.patterns = patterns if isinstance(patterns, bool) else (patterns,) if isinstance(patterns, str) \
+            else tuple(sorted(patterns))
+        if not isinstance(self.patterns, bool):
+            from thunder_deid.recognizers.base import check_names
+
+            check_names(self.patterns)
         self.max_length = int(meta["max_length"])
         self.stride = int(meta["stride"])
         self.backend = backend or get_backend("torch")(model, device)
 
     @classmethod
-    def load(cls, model: str | Path | None = None, device: str = "cpu", patterns: bool = True, backend: str = "torch",
+    def load(cls, model: str | Path | None = None, device: str = "cpu", patterns: bool | Collection[str] = True,
+             backend: str = "torch",
              threads: int | None = None, cache_dir: str | Path | None = None, int8: bool = False) -> "Tagger":
         """``backend``: ``torch`` or ``onnx`` (exported into ``cache_dir`` on first use, ``int8`` for the
         quantised graph); ``threads``: intra-op threads (default: the machine's idle cores, see
@@ -231,7 +238,8 @@ class Tagger:
             from thunder_deid.recognizers import apply_patterns
 
             level = self.meta.get("target_level", "leaf")
-            out = [apply_patterns(d, level) for d in out]
+            names = None if self.patterns is True else self.patterns
+            out = [apply_patterns(d, level, names) for d in out]
         return out
 
     def predict(self, text: str, doc_id: str = "text") -> Document:

@@ -33,7 +33,7 @@ class TaggerActor:
     """One model per actor process; ``__call__`` tags a batch of documents: JSONL lines (``{"text": lines}``)
     or a ``pyarrow`` table of Parquet rows (:mod:`thunder_deid.shards`)."""
 
-    def __init__(self, model, device: str, patterns: bool, load_options: dict):
+    def __init__(self, model, device: str, patterns: bool | Sequence[str], load_options: dict):
         from thunder_deid.model.infer import Tagger
 
         self.tagger = Tagger.load(model, device, patterns, **load_options)
@@ -86,7 +86,7 @@ def _settle_fsspec_http() -> None:
 
 
 def predict_ray(inputs: Sequence[str | Path], output: str | Path, model: str | Path | None = None,
-                num_workers: int = 2, patterns: bool = True, device: str = "cpu", batch_size: int = 64,
+                num_workers: int = 2, patterns: bool | Sequence[str] = True, device: str = "cpu", batch_size: int = 64,
                 address: str | None = None, backend: str = "torch", threads: int | None = None,
                 cache_dir: str | Path | None = None, int8: bool = False) -> int:
     """Tag ``inputs`` with ``num_workers`` actors into the JSONL ``output``; returns the number of documents."""

@@ -32,17 +32,20 @@ organisation's Hanja or Latin gloss becomes a span linked to it (:mod:`~thunder_
     ['fixed_forms', 'table_names', 'reference_notes', 'legal_forms', 'repeated_names']
 
 Recognizers are on by default in ``predict``, ``redact`` and :func:`thunder_deid.load`; ``--no-patterns``
-(``patterns=False``) gives the tagger's spans alone, which is what the benchmark figures score. A policy file's
+(``patterns=False``) gives the tagger's spans alone, which is what the benchmark figures score, and ``--without
+NAME`` (``patterns=`` the names of those to run) leaves one out where it misreads a domain's text. A policy file's
 ``recognizers`` (:mod:`thunder_deid.policy`) are a :class:`PatternRecognizer` of its own.
 """
 
 from __future__ import annotations
 
 import importlib
+from typing import Collection
 
 from thunder_deid.consistency import Ranges
 from thunder_deid.document import Document, Span
-from thunder_deid.recognizers.base import Pattern, PatternRecognizer, Recognizer, find_patterns, overlay, recognizers, register
+from thunder_deid.recognizers.base import (Pattern, PatternRecognizer, Recognizer, find_patterns, overlay, recognizer_names,
+                                          recognizers, register)
 from thunder_deid.recognizers.foreign import whole_foreign_names
 from thunder_deid.recognizers.glosses import with_glosses
 from thunder_deid.recognizers.officials import is_official, official_zones
@@ -53,12 +56,13 @@ for _module in ("patterns", "tables", "addresses", "legal_forms", "repeated_name
     importlib.import_module(f"thunder_deid.recognizers.{_module}")
 
 
-def apply_patterns(doc: Document, level: str = "leaf") -> Document:
-    """``doc`` with every registered recognizer's spans added and the model spans they overlap removed;
-    ``level`` collapses their labels like the model's targets (``--target-level``)."""
+def apply_patterns(doc: Document, level: str = "leaf", names: Collection[str] | None = None) -> Document:
+    """``doc`` with every registered recognizer's spans added (or those of the recognizers ``names`` names) and
+    the model spans they overlap removed; ``level`` collapses their labels like the model's targets
+    (``--target-level``)."""
     found: list[Span] = []
     taken = Ranges(())
-    for r in recognizers():
+    for r in recognizers(names):
         for s in r.find(doc):
             if not taken.overlaps(s.start, s.end):
                 found.append(s)
@@ -74,5 +78,5 @@ def apply_patterns(doc: Document, level: str = "leaf") -> Document:
     return with_glosses(whole_foreign_names(doc))
 
 
-__all__ = ["Pattern", "PatternRecognizer", "Recognizer", "apply_patterns", "find_patterns", "overlay", "recognizers",
-           "register"]
+__all__ = ["Pattern", "PatternRecognizer", "Recognizer", "apply_patterns", "find_patterns", "overlay", "recognizer_names",
+           "recognizers", "register"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable, ClassVar, Sequence, TypeVar
+from typing import Callable, ClassVar, Collection, Sequence, TypeVar
 
 from thunder_deid.consistency import Ranges
 from thunder_deid.document import Document, Span
@@ -66,9 +66,27 @@ def register(cls: R) -> R:
     return cls
 
 
-def recognizers() -> list[Recognizer]:
-    """One of each registered recognizer, in ``priority`` order."""
-    return [cls() for cls in sorted(_REGISTRY.values(), key=lambda c: (c.priority, c.name))]
+def recognizers(names: Collection[str] | None = None) -> list[Recognizer]:
+    """One of each registered recognizer (or of those ``names`` names), in ``priority`` order."""
+    if names is not None:
+        check_names(names)
+    return [cls() for cls in sorted(_REGISTRY.values(), key=lambda c: (c.priority, c.name))
+            if names is None or cls.name in names]
+
+
+def recognizer_names() -> list[str]:
+    """The registered recognizers' names, in ``priority`` order."""
+    return [cls.name for cls in sorted(_REGISTRY.values(), key=lambda c: (c.priority, c.name))]
+
+
+def check_names(names: Collection[str]) -> None:
+    """A clear error for a recognizer name no recognizer has (a typo must not run another set silently)."""
+    from thunder_deid.errors import ThunderDeidError
+
+    unknown = sorted(set(names) - set(_REGISTRY))
+    if unknown:
+        raise ThunderDeidError(f"unknown recognizer {', '.join(map(repr, unknown))} "
+                               f"(known: {', '.join(recognizer_names())})")
 
 
 def find_patterns(text: str, patterns: Sequence[Pattern] | None = None) -> list[Span]:
