@@ -8,10 +8,11 @@ file -> file        the file in its own format (``.txt`` keeps its encoding, BOM
                     UTF-8 text when OUTPUT ends in ``.txt``, or, in ``json`` mode, one Document JSON line
 JSONL -> JSONL      ``{"id", "text"}`` a line (``json`` mode: Documents with their spans)
 folder -> folder    the same tree, one output per readable file (``<name>.json`` in json mode; a name holding a
-                    mention the output replaces is written with it replaced, ``keep_names`` aside), and
-                    ``manifest.jsonl``: per file its format, encoding, characters, spans per label, status
-                    and the run's settings, never document text. A second run skips the files the manifest
-                    lists as done from the same input under the same settings (``--restart`` redoes them all)
+                    mention the output replaces is written with it replaced, ``keep_names`` aside), and beside
+                    it ``<folder>.manifest.jsonl`` (:func:`manifest_path`): per file its format, encoding,
+                    characters, spans per label, status and the run's settings, never document text. A second
+                    run skips the files the manifest lists as done from the same input under the same settings
+                    (``--restart`` redoes them all)
 folder -> x.jsonl   every document of the tree in one JSONL, ids by :func:`~thunder_deid.formats.document_id`
 ==================  ===================================================================================
 
@@ -24,6 +25,7 @@ Outputs are written atomically and never replace an input.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from collections import Counter
@@ -42,7 +44,33 @@ if TYPE_CHECKING:
     from thunder_deid.model.infer import Tagger
     from thunder_deid.policy import Policy
 
-MANIFEST = "manifest.jsonl"
+MANIFEST = "manifest.jsonl"  # where a folder's manifest lay until 2026-12-06, inside it: moved out on the next run
+
+
+def manifest_path(out: Path) -> Path:
+    """Where an output folder's manifest lies: beside the folder (``published`` -> ``published.manifest.jsonl``),
+    not in it. It pairs each input with its output, so it names the inputs (``김민준_공소장.hwp``), and a folder
+    of de-identified outputs is what gets published, copied or zipped whole.
+
+        >>> manifest_path(Path("/data/published")).as_posix()
+        '/data/published.manifest.jsonl'
+    """
+    out = Path(os.path.abspath(out))
+    return out.with_name(out.name + ".manifest.jsonl")
+
+
+def _move_old_manifest(out: Path) -> None:
+    """A manifest an earlier version wrote inside the output folder goes beside it (after any rows already there:
+    a manifest is read in order, the last row of a file deciding)."""
+    old, new = out / MANIFEST, manifest_path(out)
+    if not old.is_file():
+        return
+    if new.is_file():
+        with atomic_writer(new, "wb", encoding=None) as f:
+            f.write(old.read_bytes() + new.read_bytes())
+        old.unlink()
+    else:
+        os.replace(old, new)
 MAX_BATCH_DOCS = 64
 
 
@@ -81,7 +109,7 @@ class Summary:
             extra.append(f"{len(self.notes)} note(s)")
         if not extra:
             return s
-        where = f"; see {out / MANIFEST}" if (out / MANIFEST).is_file() else ""
+        where = f"; see {manifest_path(out)}" if manifest_path(out).is_file() else ""
         return f"{s} ({', '.join(extra)}{where})"
 
     def add(self, documents: int, characters: int, labels: Counter) -> None:
@@ -188,7 +216,7 @@ def _manifest_rows(out: Path) -> list[dict]:
     """The rows of the output folder's manifest, in order (none where there is none; an interrupted run's last
     line, cut short, is left out)."""
     try:
-        lines = (out / MANIFEST).read_text(encoding="utf-8").splitlines()
+        lines = manifest_path(out).read_text(encoding="utf-8").splitlines()
     except (FileNotFoundError, NotADirectoryError):
         return []
     rows = []
@@ -435,12 +463,15 @@ def _reason(job: Job, e: Exception) -> str:
 
 
 class _Manifest:
-    """The manifest of an output folder, appended a line per file and flushed, so a crash loses nothing."""
+    """The manifest of an output folder (beside it: :func:`manifest_path`), appended a line per file and flushed,
+    so a crash loses nothing."""
 
     def __init__(self, root: Path, restart: bool):
         root.mkdir(parents=True, exist_ok=True)
         self.root = root
-        self.f = open(root / MANIFEST, "w" if restart else "a", encoding="utf-8")
+        # owner-only where it is made: it names the inputs
+        fd = os.open(manifest_path(root), os.O_WRONLY | os.O_CREAT | (os.O_TRUNC if restart else os.O_APPEND), 0o600)
+        self.f = os.fdopen(fd, "w", encoding="utf-8")
 
     def write(self, s: str) -> None:
         self.f.write(s)
@@ -474,6 +505,8 @@ def redact_path(inp: Path, out: Path, mode: str | None, model: Path | None = Non
     into_jsonl = ids is not None
     folder = inp.is_dir() and not into_jsonl
     settings = run_settings(policy, mode, seed, tagger.patterns if tagger is not None else patterns)
+    if folder:
+        _move_old_manifest(out)
     done = set() if restart or not folder else finished(out, settings, jobs)
     if mapping is not None:
         from thunder_deid.operators.mapping import check_mapping_path

@@ -72,7 +72,7 @@ def test_scanned_pages_among_text_pages_are_named_in_the_summary_and_the_manifes
     assert main(["redact", str(tmp_path / "in"), str(tmp_path / "out")]) == 0
     import json
 
-    (row,) = [json.loads(x) for x in (tmp_path / "out" / "manifest.jsonl").read_text(encoding="utf-8").splitlines()]
+    (row,) = [json.loads(x) for x in (tmp_path / "out.manifest.jsonl").read_text(encoding="utf-8").splitlines()]
     assert row["status"] == "ok" and row["notes"] == src.notes and "홍길동" not in json.dumps(row, ensure_ascii=False)
 
 

@@ -58,7 +58,7 @@ def test_policy_pictures_keep_keeps_them_and_the_manifest_says_so(tmp_path):
     (tmp_path / "keep.yaml").write_text("pictures: keep\n", encoding="utf-8")
     assert main(["redact", "--policy", str(tmp_path / "keep.yaml"), str(tmp_path / "in"), str(tmp_path / "out")]) == 0
     assert _media(tmp_path / "out" / "a.docx", "word/media/") == _media(tmp_path / "in" / "a.docx", "word/media/")
-    (row,) = [json.loads(x) for x in (tmp_path / "out" / "manifest.jsonl").read_text(encoding="utf-8").splitlines()]
+    (row,) = [json.loads(x) for x in (tmp_path / "out.manifest.jsonl").read_text(encoding="utf-8").splitlines()]
     assert row["notes"] == ["1 embedded picture(s) kept as they are (policy pictures: keep)"]
     (tmp_path / "bad.yaml").write_text("mode: court\npictures: maybe\n", encoding="utf-8")
     assert main(["redact", "--policy", str(tmp_path / "bad.yaml"), str(tmp_path / "in"), str(tmp_path / "out2")]) == 2

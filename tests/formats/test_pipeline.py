@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from thunder_deid.cli import main
-from thunder_deid.pipeline import MANIFEST, redact_path
+from thunder_deid.pipeline import manifest_path, redact_path
 
 from .conftest import leaks
 
@@ -48,21 +48,21 @@ def test_folder_tree_is_mirrored_with_a_manifest_and_resumes(tree, tmp_path, tag
     summary = redact_path(tree, out, "mask", tagger=tagger)
     assert (summary.files, summary.failed, summary.skipped) == (5, 1, 1)
     assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()) == [
-        "2020/b.txt", "2020/d.hwpx", "2020/형사/c.docx", "a.txt", "e.jsonl", MANIFEST]
+        "2020/b.txt", "2020/d.hwpx", "2020/형사/c.docx", "a.txt", "e.jsonl"]  # the manifest lies beside the folder
     assert (out / "2020" / "b.txt").read_bytes() == (out / "a.txt").read_text(encoding="utf-8").replace(
         "\n", "\r\n").encode("cp949")  # same redaction, the input's encoding and line endings
     for f in ("a.txt", "2020/b.txt", "e.jsonl"):
         text = (out / f).read_bytes().decode("utf-8" if f != "2020/b.txt" else "cp949")
         assert PHONE not in text and RRN not in text and "[전화번호]" in text
     assert leaks(out / "2020/형사/c.docx", ["010-1234-5678"]) == []  # the phone number in the DOCX table
-    rows = [json.loads(x) for x in (out / MANIFEST).read_text(encoding="utf-8").splitlines()]
+    rows = [json.loads(x) for x in manifest_path(out).read_text(encoding="utf-8").splitlines()]
     by_file = {r["file"]: r for r in rows}
     assert by_file["2020/b.txt"]["encoding"] == "cp949" or by_file["2020/b.txt"]["encoding"] == "euc-kr"
     assert by_file["2020/b.txt"]["characters"] == len(TEXT) + 1 and by_file["2020/b.txt"]["spans"]["전화번호"] == 1
     assert by_file["2020/형사/c.docx"]["format"] == "docx" and by_file["2020/형사/c.docx"]["id"] == "2020/형사/c"
     assert by_file["bad.txt"]["status"] == "failed" and "binary file" in by_file["bad.txt"]["error"]
     assert by_file["notes.xyz"]["status"] == "skipped"
-    manifest = (out / MANIFEST).read_text(encoding="utf-8")
+    manifest = manifest_path(out).read_text(encoding="utf-8")
     assert "김민준" not in manifest and PHONE not in manifest and "홍길동" not in manifest  # never document text
     # a second run skips what is done (and tries the failed file again)
     before = (out / "a.txt").stat().st_mtime_ns
@@ -267,14 +267,14 @@ def test_a_surrogate_seed_is_a_secret_by_default_and_never_written_beside_the_ou
     for k in range(3):
         redact_path(root, tmp_path / f"s{k}", "surrogate", tagger=tagger)
         outs.append((tmp_path / f"s{k}" / "a.txt").read_text(encoding="utf-8"))
-        row = json.loads((tmp_path / f"s{k}" / MANIFEST).read_text(encoding="utf-8").splitlines()[0])
+        row = json.loads(manifest_path(tmp_path / f"s{k}").read_text(encoding="utf-8").splitlines()[0])
         assert row["settings"]["seed"] is None
     assert len(set(outs)) > 1 and not any("김민준" in o for o in outs)
     a = redact_path(root, tmp_path / "k1", "surrogate", seed=918273645, tagger=tagger)
     b = redact_path(root, tmp_path / "k2", "surrogate", seed=918273645, tagger=tagger)
     assert a.files == b.files == 1
     assert (tmp_path / "k1" / "a.txt").read_bytes() == (tmp_path / "k2" / "a.txt").read_bytes()
-    manifest = (tmp_path / "k1" / MANIFEST).read_text(encoding="utf-8")
+    manifest = manifest_path(tmp_path / "k1").read_text(encoding="utf-8")
     assert "918273645" not in manifest and json.loads(manifest.splitlines()[0])["settings"]["seed"] == "chosen"
     assert redact_path(root, tmp_path / "k1", "surrogate", seed=918273645, tagger=tagger).resumed == 1
 
@@ -294,7 +294,7 @@ def test_output_names_do_not_repeat_the_mentions_their_outputs_replace(tmp_path,
     written = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.txt"))
     assert written == ["A.txt", "[인명] 사건/A_공소장.txt", "[인명] 사건/목록.txt"]
     assert (out / "A.txt").read_text(encoding="utf-8") == "기록 목록\n"       # never written over
-    rows = {r["file"]: r["output"] for r in map(json.loads, (out / MANIFEST).read_text(encoding="utf-8").splitlines())}
+    rows = {r["file"]: r["output"] for r in map(json.loads, manifest_path(out).read_text(encoding="utf-8").splitlines())}
     assert rows["김민준 사건/김민준_공소장.txt"] == "[인명] 사건/A_공소장.txt"
     assert redact_path(root, out, "court", tagger=tagger).resumed == 3           # found again by its manifest row
     (root / "박서연.txt").write_text(TEXT.replace("김민준", "박서연"), encoding="utf-8")
@@ -329,7 +329,7 @@ def test_a_folder_is_named_again_when_a_later_file_names_its_party_and_a_resumed
     (root / "박서연" / "2020" / "c.txt").write_text("기록\n", encoding="utf-8")
     (root / "정하늘 사건" / "정하늘.jsonl").write_text(json.dumps({"id": "x", "text": "기록"}) + "\n", encoding="utf-8")
     assert redact_path(root, out, "court", tagger=tagger).files == 6
-    written = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != MANIFEST)
+    written = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     assert not any(n in w for w in written for n in ("정하늘", "김민준", "박서연")), written
     by_party = {w.split("/")[0] for w in written if w.endswith(("b.txt", "c.txt"))}
     assert len(by_party) == 1 and by_party != {w.split("/")[0] for w in written if w.endswith("a.txt")}
@@ -338,3 +338,27 @@ def test_a_folder_is_named_again_when_a_later_file_names_its_party_and_a_resumed
     assert redact_path(root, out, "court", tagger=tagger).files == 1
     again = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.txt"))
     assert "[인명] 사건/04_추가.txt" in again and not any("(2)" in w and "사건" in w for w in again)
+
+
+def test_the_output_folder_can_be_published_whole_and_an_old_manifest_moves_out_of_it(tmp_path, tagger):
+    """The manifest pairs each input with its output, so it names the inputs (``김민준_공소장.txt``): it lay inside
+    the output folder, which is what gets published, copied or zipped. Now it lies beside it, owner-only, and a
+    manifest an earlier version wrote inside is moved out on the next run (the resume reads it)."""
+    import os
+    import stat
+
+    root, out = tmp_path / "in", tmp_path / "out"
+    root.mkdir()
+    (root / "김민준_공소장.txt").write_text(TEXT, encoding="utf-8")
+    (root / "목록.txt").write_text("기록 목록\n", encoding="utf-8")
+    assert redact_path(root, out, "court", tagger=tagger).files == 2
+    published = {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert sorted(published) == ["A_공소장.txt", "목록.txt"]
+    assert not any("김민준".encode() in data for data in published.values())
+    beside = tmp_path / "out.manifest.jsonl"
+    assert manifest_path(out) == beside and "김민준_공소장.txt" in beside.read_text(encoding="utf-8")
+    if os.name == "posix":
+        assert stat.S_IMODE(beside.stat().st_mode) == 0o600
+    os.replace(beside, out / "manifest.jsonl")                     # as an earlier version left it
+    assert redact_path(root, out, "court", tagger=tagger).resumed == 2
+    assert not (out / "manifest.jsonl").exists() and beside.is_file()

@@ -80,7 +80,7 @@ def test_redact_command_on_files(model_dir, tmp_path, kind):
     if kind == "txt":
         assert parse_inline(out.read_text(encoding="utf-8"), "a").text == TEXT
     elif kind == "dir":
-        assert sorted(p.name for p in out.iterdir()) == ["a.txt", "b.txt", "manifest.jsonl"]
+        assert sorted(p.name for p in out.iterdir()) == ["a.txt", "b.txt"] and (tmp_path / f"{out.name}.manifest.jsonl").is_file()
     else:
         rows = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
         assert [r["id"] for r in rows] == ["a", "b"] and parse_inline(rows[0]["text"], "a").text == TEXT

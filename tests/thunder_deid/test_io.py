@@ -127,7 +127,7 @@ def test_a_failed_write_in_a_folder_run_names_the_output_in_the_manifest(tmp_pat
     (tmp_path / "in" / "a.txt").write_text(PLAIN * 60, encoding="utf-8")
     r = _limited("redact", str(tmp_path / "in"), str(tmp_path / "out"), "--mode", "mask")
     assert r.returncode == 1, r.stderr
-    (row,) = [json.loads(x) for x in (tmp_path / "out" / "manifest.jsonl").read_text(encoding="utf-8").splitlines()]
+    (row,) = [json.loads(x) for x in (tmp_path / "out.manifest.jsonl").read_text(encoding="utf-8").splitlines()]
     assert row["status"] == "failed"
     assert row["error"] == f"output {tmp_path / 'out' / 'a.txt'}: cannot write (File too large)"
 

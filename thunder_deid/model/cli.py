@@ -409,8 +409,8 @@ def register(sub: "argparse._SubParsersAction") -> None:
 
     p = sub.add_parser("redact", formatter_class=HelpFormatter, help="de-identify a file, a folder tree or a JSONL",
                        description="De-identify a document (.txt/.md in UTF-8, CP949 or EUC-KR; .docx; .hwpx; .hwp; "
-                       ".pdf), a JSONL of documents, or a folder tree of them (mirrored into OUTPUT with a "
-                       "manifest.jsonl; a second run resumes). DOCX and HWPX keep their layout; HWP is written as "
+                       ".pdf), a JSONL of documents, or a folder tree of them (mirrored into OUTPUT, with "
+                       "OUTPUT.manifest.jsonl beside it; a second run resumes). DOCX and HWPX keep their layout; HWP is written as "
                        "HWPX, a PDF as a PDF of its pages drawn (or .txt).\nmodes:\n"
                        + "".join(f"  {m:<10} {type(get_operator(m)).description}\n" for m in operator_names())
                        + "\nexamples:\n  thunder-deid redact examples/sample_judgment.txt out.txt --mode court\n"
