@@ -43,6 +43,7 @@ NOT_NAMES = frozenset("""
     사망 사체 시신 위에 서적 명단 변소 정도 주장대로 주장처럼 이거 구속 구속송치 석방 송치 고소 고발 조정 합의 양형""".split())
 _ROLE = "|".join(sorted(ROLES, key=len, reverse=True))
 _FRAME = re.compile(rf"(?<![가-힣])(?:{_ROLE})[ \t]+([가-힣]{{2,7}})(?![가-힣])")
+_WORD = re.compile(r"(?<![가-힣])[가-힣]{2,}")
 _ENDINGS = tuple(sorted(set(PARTICLES) | {"에서", "처럼", "대로", "인"}, key=len, reverse=True))
 
 
@@ -67,16 +68,17 @@ def repeated_names(doc: Document) -> list[Span]:
         forms = _forms(run)
         if forms:  # the form most occurrences share; the shorter one on a tie (김하은은: 김하은)
             at[max(forms, key=lambda f: (support[f], -len(f)))].append(a)
+    named = {form: starts for form, starts in at.items()
+             if len(starts) >= 2 and not _general(form) and form not in PERSON_WORDS and form not in FIELD_WORDS
+             and (is_common_surname(form[:2]) or is_common_surname(form[0]))}
+    # each form's appearances starting a word, counted in one pass (a register names thousands of parties)
+    anywhere: Counter = Counter()
+    for m in _WORD.finditer(doc.text) if named else ():
+        word = m.group()
+        anywhere.update(word[:k] for k in range(2, min(4, len(word)) + 1) if word[:k] in named)
     taken = Ranges((s.start, s.end) for s in doc.spans)
-    found = []
-    for form, starts in at.items():
-        if (len(starts) < 2 or _general(form) or form in PERSON_WORDS or form in FIELD_WORDS
-                or not (is_common_surname(form[:2]) or is_common_surname(form[0]))):
-            continue
-        anywhere = len(re.findall(rf"(?<![가-힣]){form}", doc.text))
-        if 2 * len(starts) < anywhere:
-            continue
-        found += [Span(a, a + len(form), "인명", score=1.0) for a in starts if not taken.overlaps(a, a + len(form))]
+    found = [Span(a, a + len(form), "인명", score=1.0) for form, starts in named.items()
+             if 2 * len(starts) >= anywhere[form] for a in starts if not taken.overlaps(a, a + len(form))]
     return sorted(found, key=lambda s: s.start)
 
 
