@@ -32,6 +32,10 @@ def test_words_of_the_language_after_a_role_word_are_no_names():
     assert _names("피고인 명의의 계좌, 피고인 명의로 된 차량, 공소외 명의자") == []
     assert _names("피해자 공사로부터 받은 돈, 피해자 공사에 낸 돈") == []
     assert _names("피고인 이상한 행동, 피고인 이상한 말, 이상한 점, 이상한 일, 이상한 소리") == []
+    # a role word after a role word, a business by its type word (read off the legal corpus: bench_repeated_names)
+    assert _names("피해자 배상신청인 3에 대한 편취, 피해자 배상신청인 3의 신청") == []
+    assert _names("피해자 신한은행의 지점, 피해자 신한은행에 제출") == []
+    assert _names("피해자 오토바이의 우측, 피해자 오토바이를 충격") == []
 
 
 def test_one_mention_or_a_word_without_a_surname_is_not_enough():

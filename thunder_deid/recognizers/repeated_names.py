@@ -25,6 +25,7 @@ Where a name ends in a particle-like syllable (``김하은``), the form chosen i
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter, defaultdict
 
@@ -32,7 +33,7 @@ from thunder_deid.consistency import PARTICLES, Ranges
 from thunder_deid.document import Document, Span
 from thunder_deid.recognizers.base import Recognizer, register
 
-ROLES = ("피고인", "공소외", "소외", "피해자", "증인", "참고인", "고소인", "고발인", "피고소인", "피의자")
+ROLES = ("피고인", "공소외", "소외", "피해자", "증인", "참고인", "고소인", "고발인", "피고소인", "피의자", "배상신청인")
 # General words a judgment writes after a person's role word (their particle aside), never a name.
 NOT_NAMES = frozenset("""
     공소외 공소외인 소외 소외인 주식회사 유한회사 유한공사 조합 노동조합 공사 기금 명의 명의자 소유 주장 진술 진술서
@@ -40,7 +41,8 @@ NOT_NAMES = frozenset("""
     원심 신문 소속 이름 성명 인근 지위 구조 구출 유족 유족들 유가족 가족 가족들 명칭 연령 현황 유인 배상 공모 한분 나름
     나름대로 이하 이상 우리 하여금 인정 방어권 명예 금액 기타 주재 지점 진단 진단서 지시 선정 소지 소환 변호인 변호사
     구치소 정리회사 일행 부부 모녀 부자 모자 형제 자매 남매 본인 자신 스스로 전원 모두 각자 개인 신고 신청 치료 상해
-    사망 사체 시신 위에 서적 명단 변소 정도 주장대로 주장처럼 이거 구속 구속송치 석방 송치 고소 고발 조정 합의 양형""".split())
+    사망 사체 시신 위에 서적 명단 변소 정도 주장대로 주장처럼 이거 구속 구속송치 석방 송치 고소 고발 조정 합의 양형
+    오토바이 자동차 승용차 화물차 차량 택시 버스 노래방 주점 식당 가게 매장 점포 사무실 주택 건물 토지""".split())
 _ROLE = "|".join(sorted(ROLES, key=len, reverse=True))
 _FRAME = re.compile(rf"(?<![가-힣])(?:{_ROLE})[ \t]+([가-힣]{{2,7}})(?![가-힣])")
 _WORD = re.compile(r"(?<![가-힣])[가-힣]{2,}")
@@ -52,9 +54,21 @@ def _forms(run: str) -> set[str]:
     return {run[:k] for k in range(2, min(4, len(run)) + 1) if k == len(run) or run[k:] in _ENDINGS}
 
 
+@functools.lru_cache(maxsize=1)
+def _not_names() -> frozenset[str]:
+    from thunder_deid.recognizers.patterns import PERSON_ROLES
+
+    return NOT_NAMES | frozenset(PERSON_ROLES) | frozenset(ROLES)
+
+
 def _general(form: str) -> bool:
-    """One of :data:`NOT_NAMES`, or one with a particle (``공사로``: 공사 + 로)."""
-    return form in NOT_NAMES or any(form[:k] in NOT_NAMES and form[k:] in _ENDINGS for k in range(2, len(form)))
+    """One of :data:`NOT_NAMES` or of the role words (``배상신청인``), or one with a particle (``공사로``: 공사 + 로),
+    or a business's name by its type word (``신한은행``, ``한빛건설``: not a person's)."""
+    from thunder_deid.surrogates.engine import trailing_type_word
+
+    words = _not_names()
+    return (form in words or any(form[:k] in words and form[k:] in _ENDINGS for k in range(2, len(form)))
+            or trailing_type_word(form, "사업체", units=True) is not None)
 
 
 def repeated_names(doc: Document) -> list[Span]:
@@ -65,7 +79,7 @@ def repeated_names(doc: Document) -> list[Span]:
     support: Counter = Counter(f for _, run in runs for f in _forms(run))
     at: dict[str, list[int]] = defaultdict(list)
     for a, run in runs:
-        forms = _forms(run)
+        forms = _forms(run) if not _general(run) else set()  # 피해자 배상신청인: a role word, not 배상신청 + 인
         if forms:  # the form most occurrences share; the shorter one on a tie (김하은은: 김하은)
             at[max(forms, key=lambda f: (support[f], -len(f)))].append(a)
     named = {form: starts for form, starts in at.items()
