@@ -8,7 +8,8 @@ out, each cheap and independent of any lexicon of names:
 
 * the word begins with a common Korean surname and is two to four syllables, a particle (or nothing) after it;
 * it is no word judgments write after a role word (:data:`NOT_NAMES`, the general words the law.go.kr corpus
-  shows there, written here by hand; with the tagger's person and field words);
+  shows there, written here by hand; a role word itself, ``피해자 배상신청인``; the tagger's person and field
+  words) and no business by its type word (``피해자 신한은행의``);
 * it stands after a role word at least twice in the document, and at least half of its appearances are
   there: a name is introduced by its role, a word of the language turns up everywhere (``명의로``, ``주장하였다``).
 
