@@ -32,6 +32,8 @@ from thunder_deid.document import Document, Span
 from thunder_deid.model.decode import LEGAL_FORMS
 from thunder_deid.recognizers.base import Recognizer, register
 
+# The roles a company can hold in a judgment (a party, a victim, a non-party): patterns.ROLES' civil parties less the
+# appeal titles, and the criminal ones.
 ROLES = ("공소외", "소외", "피해자", "피고인", "피고", "원고", "신청인", "피신청인", "채권자", "채무자", "고소인",
          "상대방")
 # The legal or financial form and the label it gives the name before it (the taxonomy's leaves under 사업체): the

@@ -34,6 +34,9 @@ from thunder_deid.consistency import PARTICLES, Ranges
 from thunder_deid.document import Document, Span
 from thunder_deid.recognizers.base import Recognizer, register
 
+# The roles after which a judgment writes a person and nothing else; not all of patterns.PERSON_ROLES: a civil
+# party (원고, 피고, 채권자) is as often a company or the state (피고 대한민국), and a contract party's word is a word
+# of the text as well (매수인 측).
 ROLES = ("피고인", "공소외", "소외", "피해자", "증인", "참고인", "고소인", "고발인", "피고소인", "피의자", "배상신청인")
 # General words a judgment writes after a person's role word (their particle aside), never a name.
 NOT_NAMES = frozenset("""
