@@ -46,3 +46,12 @@ def test_one_mention_or_a_word_without_a_surname_is_not_enough():
 def test_a_tagger_span_there_wins():
     text = "피고인 주꽃님은 … 피고인 주꽃님의"
     assert _names(text, [Span(4, 7, "인명")]) == ["주꽃님"]
+
+
+def test_a_name_a_companys_kind_follows_is_a_companys():
+    """Masked all the same, but typed as a business, so a pseudonym is a company's (공소외 오션팜 여행회사 had been a
+    person's name in surrogate style); 회사원 is no company."""
+    text = "공소외 오션팜 여행회사에 관한 공소사실, 공소외 오션팜 여행회사 홈페이지"
+    assert [(text[s.start:s.end], s.label) for s in repeated_names(Document("d", text))] == [("오션팜", "사업체")] * 2
+    text = "피고인 김꽃님 회사원, 피고인 김꽃님은"
+    assert {s.label for s in repeated_names(Document("d", text))} == {"인명"}

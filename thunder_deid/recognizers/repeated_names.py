@@ -50,6 +50,7 @@ NOT_NAMES = frozenset("""
 _ROLE = "|".join(sorted(ROLES, key=len, reverse=True))
 _FRAME = re.compile(rf"(?<![가-힣])(?:{_ROLE})[ \t]+([가-힣]{{2,7}})(?![가-힣])")
 _WORD = re.compile(r"(?<![가-힣])[가-힣]{2,}")
+_FIRM_AFTER = re.compile(r"[ \t]+[가-힣]{0,6}?(?:회사|법인|그룹)(?![원채])")
 _ENDINGS = tuple(sorted(set(PARTICLES) | {"에서", "처럼", "대로", "인"}, key=len, reverse=True))
 
 
@@ -80,6 +81,9 @@ def repeated_names(doc: Document) -> list[Span]:
     from thunder_deid.recognizers.patterns import is_common_surname
 
     runs = [(m.start(1), m.group(1)) for m in _FRAME.finditer(doc.text)]
+    # a name a company's kind follows is a company's (공소외 오션팜 여행회사에): masked all the same, typed so that
+    # a pseudonym is a company's
+    firms = {run for a, run in runs if _FIRM_AFTER.match(doc.text, a + len(run))}
     support: Counter = Counter(f for _, run in runs for f in _forms(run))
     at: dict[str, list[int]] = defaultdict(list)
     for a, run in runs:
@@ -95,7 +99,7 @@ def repeated_names(doc: Document) -> list[Span]:
         word = m.group()
         anywhere.update(word[:k] for k in range(2, min(4, len(word)) + 1) if word[:k] in named)
     taken = Ranges((s.start, s.end) for s in doc.spans)
-    found = [Span(a, a + len(form), "인명", score=1.0) for form, starts in named.items()
+    found = [Span(a, a + len(form), "사업체" if form in firms else "인명", score=1.0) for form, starts in named.items()
              if 2 * len(starts) >= anywhere[form] for a in starts if not taken.overlaps(a, a + len(form))]
     return sorted(found, key=lambda s: s.start)
 
