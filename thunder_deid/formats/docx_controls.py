@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from thunder_deid.formats.xmlzip import Package, local
+from thunder_deid.formats.xmlzip import NewNames, Package, local
 
 W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 _W = "{%s}" % W_NS
@@ -65,24 +65,17 @@ def _rename_bookmarks(pkg: Package, parts: list[str]) -> int:
     # Word compares bookmark names case-insensitively: one new name per name whatever its case
     starts = [(part, el) for part in parts if b"bookmarkStart" in pkg.data[part]
               for el in pkg.tree(part).iter(_W + "bookmarkStart")]
-    taken = {_val_name(el).casefold() for _, el in starts}
-    renamed: dict[str, str] = {}
-    n = 0
+    names = NewNames("Bookmark", lambda name: _GENERIC_BOOKMARK.fullmatch(name) is not None,
+                     (_val_name(el) for _, el in starts))
     for part, el in starts:
         old = _val_name(el)
-        if not old or _GENERIC_BOOKMARK.fullmatch(old):
-            continue
-        if old.casefold() not in renamed:
-            n += 1
-            while f"bookmark{n}" in taken:
-                n += 1
-            renamed[old.casefold()] = f"Bookmark{n}"
-        el.set(_W + "name", renamed[old.casefold()])
-        pkg.changed.add(part)
-    if renamed:
+        if names.get(old) != old:
+            el.set(_W + "name", names.get(old))
+            pkg.changed.add(part)
+    if names:
         for part in parts:
-            _rename_references(pkg, part, renamed)
-    return len(renamed)
+            _rename_references(pkg, part, names.new)
+    return len(names)
 
 
 def _val_name(el) -> str:

@@ -18,9 +18,10 @@ A reference to a bookmark the document lacks is renamed alike: its name would st
 from __future__ import annotations
 
 import re
+from typing import Iterable
 
 from thunder_deid.formats.hwpx_fields import string_params
-from thunder_deid.formats.xmlzip import Package, local
+from thunder_deid.formats.xmlzip import NewNames, Package, local
 
 # names Hancom and Word give bookmarks themselves; Word's hidden ones start with '_' (kept when Hancom opens a .docx)
 _GENERIC = re.compile(r"(?i)(?:bookmark|책갈피)[ _-]*\d*|_[A-Za-z]+(?:_?\d+)?|OLE_LINK\d+")  # not a tool's _홍길동
@@ -35,31 +36,10 @@ _REF = re.compile(r"(\?)?([^;]*)(;.*)?", re.S)
 _BOOKMARK_REF = "6"
 
 
-class _Names:
-    """The renaming: a name the user gave gets ``Bookmark<n>`` (one not taken), the same one each time."""
-
-    def __init__(self, taken: set[str]):
-        self.taken = {t.casefold() for t in taken}
-        self.new: dict[str, str] = {}
-        self.folded: dict[str, str] = {}  # a reference may differ in case: found by its case-folded name
-
-    def known(self, old: str) -> bool:
-        return old in self.new or old.casefold() in self.folded
-
-    def get(self, old: str) -> str:
-        """The new name of ``old``; ``old`` itself if Hancom gave it."""
-        if not old or _GENERIC.fullmatch(old.strip()):
-            return old
-        if old not in self.new:
-            if old.casefold() in self.folded:
-                return self.folded[old.casefold()]
-            n = len(self.new) + 1
-            while f"bookmark{n}" in self.taken:
-                n += 1
-            self.new[old] = f"Bookmark{n}"
-            self.taken.add(f"bookmark{n}")
-            self.folded.setdefault(old.casefold(), self.new[old])
-        return self.new[old]
+def _names(taken: Iterable[str]) -> NewNames:
+    """The renaming: a name the user gave gets ``Bookmark<n>`` (one not taken), the same one each time, a reference
+    differing in case included."""
+    return NewNames("Bookmark", lambda name: _GENERIC.fullmatch(name.strip()) is not None, taken)
 
 
 def rename(pkg: Package, parts: list[str]) -> int:
@@ -68,7 +48,7 @@ def rename(pkg: Package, parts: list[str]) -> int:
     parts = [p for p in parts if b"bookmark" in pkg.data[p].lower() or b"CROSSREF" in pkg.data[p]
              or b'href="#' in pkg.data[p]]
     marks = [(part, el) for part in parts for el in pkg.tree(part).iter() if _is_bookmark(el)]
-    names = _Names({el.get("name") or "" for _, el in marks})
+    names = _names(el.get("name") or "" for _, el in marks)
     for part, el in marks:
         old = el.get("name") or ""
         if names.get(old) != old:
@@ -81,7 +61,7 @@ def rename(pkg: Package, parts: list[str]) -> int:
         for el in pkg.tree(part).iter():
             if _follow(el, names):
                 pkg.changed.add(part)
-    return len(names.new)
+    return len(names)
 
 
 def _is_bookmark(el) -> bool:
@@ -89,7 +69,7 @@ def _is_bookmark(el) -> bool:
     return name == "bookmark" or (name == "fieldBegin" and el.get("type") == "BOOKMARK")
 
 
-def _follow(el, names: _Names) -> bool:
+def _follow(el, names: NewNames) -> bool:
     """Point ``el`` at the new name if it refers to a renamed bookmark (or to one the document lacks); whether it
     changed."""
     changed = False
@@ -127,10 +107,10 @@ def _follow(el, names: _Names) -> bool:
     return changed
 
 
-def _renamed_link(command: str, names: _Names) -> str | None:
+def _renamed_link(command: str, names: NewNames) -> str | None:
     r"""A hyperlink's ``Command`` pointing at the bookmark's new name; None if it points at no bookmark.
 
-    >>> _renamed_link("?\\#홍길동_진술|진술 참조;0;0;0;", _Names(set()))
+    >>> _renamed_link("?\\#홍길동_진술|진술 참조;0;0;0;", _names(()))
     '?Bookmark1|진술 참조;0;0;0;'
     """
     m = _LINK.fullmatch(command)
@@ -140,7 +120,7 @@ def _renamed_link(command: str, names: _Names) -> str | None:
     return "?" + _TO_ESCAPE.sub(r"\\\1", names.get(old)) + (m.group(2) or "") + m.group(3)
 
 
-def _renamed_ref(value: str, names: _Names, to_bookmark: bool) -> str:
+def _renamed_ref(value: str, names: NewNames, to_bookmark: bool) -> str:
     """A cross-reference's target pointing at the bookmark's new name, if it points at a bookmark (one the document
     has, or any where its kind says so; a table's or a note's target is an id)."""
     m = _REF.fullmatch(value)
