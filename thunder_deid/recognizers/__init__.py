@@ -5,18 +5,19 @@ header, a name in a table's cell, an address's reference note. Each kind is one 
 :class:`Recognizer` decorated by :func:`register` (Presidio's ``PatternRecognizer`` is the model), and
 :func:`apply_patterns` runs them all over the tagger's spans:
 
-=================  ==========  ============================================================================
-recognizer         module      finds
-=================  ==========  ============================================================================
-``fixed_forms``    patterns    resident, phone, card, licence, business and passport numbers, e-mail, IP,
-                               links, plates, birth dates, account names; party names in a header line;
-                               Hanja and Latin names after a person's role word
-``table_names``    tables      the Korean names in a table's person column (``피해자``, ``성명`` …)
-``reference_notes`` addresses  the dong and building of a road-name address's note ``(우동, 센텀파크)``
-``legal_forms``    legal_forms a business's name between a role word and its legal form: ``공소외 삼우 주식회사``
-``repeated_names`` repeated_names a Korean name the tagger missed, after role words through the document:
-                               ``피고인 주꽃님은 … 피고인 주꽃님의``
-=================  ==========  ============================================================================
+====================  ===============  ============================================================================
+recognizer            module           finds
+====================  ===============  ============================================================================
+``fixed_forms``       patterns         resident, phone, card, licence, business and passport numbers, e-mail, IP,
+                                       links, plates, birth dates, account names; party names in a header line;
+                                       Hanja and Latin names after a person's role word
+``table_names``       tables           the Korean names in a table's person column (``피해자``, ``성명`` …)
+``reference_notes``   addresses        the dong and building of a road-name address's note ``(우동, 센텀파크)``
+``legal_forms``       legal_forms      a business's name between a role word and its legal form:
+                                       ``공소외 삼우 주식회사``
+``repeated_names``    repeated_names   a Korean name the tagger missed, after role words through the document:
+                                       ``피고인 주꽃님은 … 피고인 주꽃님의``
+====================  ===============  ============================================================================
 
 A match *replaces* every model span it overlaps (a phone number the model called ``계좌번호`` becomes one
 ``전화번호`` span); an earlier recognizer wins an overlap with a later one. Then the names of officials acting
