@@ -17,11 +17,9 @@ the run into words::
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
+
+from checkouts import run_in
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -60,10 +58,7 @@ print(json.dumps({"seconds": time.perf_counter() - a, "spans": len(spans),
 
 
 def run(tree: Path, n: int, kind: str) -> dict:
-    env = {**os.environ, "PYTHONPATH": str(tree)}
-    r = subprocess.run([sys.executable, "-c", _CHILD, str(n), str(ROOT / "benchmarks"), str(tree.resolve()), kind],
-                       env=env, cwd=tree, capture_output=True, text=True, check=True)
-    return json.loads(r.stdout.strip().splitlines()[-1])
+    return run_in(tree, _CHILD, n, ROOT / "benchmarks", tree.resolve(), kind)
 
 
 def main() -> None:

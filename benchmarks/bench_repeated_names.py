@@ -13,11 +13,10 @@ in a fresh process per checkout and says whether both found the same spans::
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import subprocess
 import sys
 from pathlib import Path
+
+from checkouts import run_in
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -43,10 +42,7 @@ print(json.dumps({"seconds": time.perf_counter() - a, "spans": len(found),
 
 
 def run(tree: Path, n: int) -> dict:
-    env = {**os.environ, "PYTHONPATH": str(tree)}
-    out = subprocess.run([sys.executable, "-c", _CHILD, str(n), str(tree)], env=env, cwd=tree, capture_output=True,
-                         text=True, check=True)
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return run_in(tree, _CHILD, n, tree)
 
 
 def main() -> int:
