@@ -62,9 +62,12 @@ def particle_follows(rest: str, depth: int = 0) -> bool:
     return any(rest.startswith(p) and particle_follows(rest[len(p):], depth + 1) for p in PARTICLES)
 
 
-def stands_as_word(text: str, a: int, b: int, replaced: Callable[[int], bool] = lambda i: False) -> bool:
+def stands_as_word(text: str, a: int, b: int, replaced: Callable[[int], bool] = lambda i: False,
+                   typed: str | None = None) -> bool:
     """Does ``text[a:b]`` stand as a word (particles may follow it)? A neighbour for which ``replaced(offset)``
-    holds will not be in the output, so it bounds the word (``10비즈`` with ``10`` replaced)."""
+    holds will not be in the output, so it bounds the word (``10비즈`` with ``10`` replaced). With ``typed`` (the
+    label of a business or an institution) a type word may follow it too: ``라이포스`` named once stands in
+    ``라이포스그룹`` and ``국민 은행``, the same company, where the court writes ``A그룹``."""
     form = text[a:b]
     if a > 0 and _word_char(text[a - 1]) and _word_char(form[0]) and not replaced(a - 1):
         return False
@@ -72,16 +75,44 @@ def stands_as_word(text: str, a: int, b: int, replaced: Callable[[int], bool] = 
         return True
     if _word_char(form[-1]) and b < len(text) and text[b].isalnum() and not is_hangul_syllable(text[b]):
         return False
-    return particle_follows(text[b:b + 12]) or not _word_char(form[-1])
+    if particle_follows(text[b:b + 12]) or not _word_char(form[-1]):
+        return True
+    if typed is None:
+        return False
+    from thunder_deid.model.decode import type_word_follows
+
+    return type_word_follows(text, b, typed)
+
+
+def named_by_type(label: str) -> str | None:
+    """The base of ``label`` when it names a business or an institution (a type word may follow its name), else
+    None.
+
+    >>> named_by_type("언론관련산업"), named_by_type("병·의원"), named_by_type("인명"), named_by_type("지역명")
+    ('언론관련산업', '병·의원', None, None)
+    """
+    from thunder_deid.taxonomy import load_taxonomy, split_label
+
+    tax, base = load_taxonomy(), split_label(label)[0]
+    if base not in tax:
+        return None
+    chain = {base} | {n.name for n in tax.ancestors(base)}
+    return base if chain & TYPED_NODES else None
+
+
+# Nodes whose names a type word may follow (``라이포스그룹``, ``뉴팜병원``); a person's name, a place's or an
+# address's is never spread over a following word.
+TYPED_NODES = frozenset({"사업체", "기관 및 시설"})
 
 
 def occurrences(text: str, form: str, replaced: Callable[[int], bool] = lambda i: False,
-                starts: Callable[[str], Iterable[int]] | None = None) -> Iterable[tuple[int, int]]:
-    """Where ``form`` stands as a word in ``text`` (:func:`stands_as_word`); ``starts`` (:func:`starts_of`)
-    finds where it occurs when many forms are looked for in one text."""
+                starts: Callable[[str], Iterable[int]] | None = None,
+                typed: str | None = None) -> Iterable[tuple[int, int]]:
+    """Where ``form`` stands as a word in ``text`` (:func:`stands_as_word`, ``typed`` as there); ``starts``
+    (:func:`starts_of`) finds where it occurs when many forms are looked for in one text."""
     found = starts(form) if starts is not None else (m.start() for m in re.finditer(re.escape(form), text))
     for a in found:
-        if stands_as_word(text, a, a + len(form), replaced):
+        if stands_as_word(text, a, a + len(form), replaced, typed):
             yield a, a + len(form)
 
 
@@ -269,7 +300,7 @@ def propagate(doc: Document, allow: Iterable[str] = (), min_length: int = 2) -> 
     added: list[Span] = []
     for form in sorted(weights, key=len, reverse=True):  # longer forms first: 김민준 before 민준
         label = weights[form].most_common(1)[0][0]
-        for a, b in occurrences(doc.text, form, replaced, starts):
+        for a, b in occurrences(doc.text, form, replaced, starts, named_by_type(label)):
             if taken.overlaps(a, b):
                 continue
             added.append(Span(a, b, label, score=best[form], extra={"propagated": True}))

@@ -31,6 +31,17 @@ def test_longer_forms_first_and_allow_list():
     assert propagate(Document("d", text, [Span(0, 3, "인명")]), allow=["김민준"]).spans == [Span(0, 3, "인명")]
 
 
+def test_a_business_named_once_stands_before_its_type_word():
+    # the court writes A그룹 and ○○은행 there: the company masked in one sentence must not be named in the next
+    text = "공소외 라이포스에 입사한 뒤 라이포스그룹의 회장과 국민 은행에 갔다. 라이포스텔레콤, 라이포스터, 김민준병원, 김민준"
+    doc = Document("d", text, [Span(4, 8, "사업체", score=0.9), Span(text.index("국민"), text.index("국민") + 2, "은행업"),
+                               Span(text.rindex("김민준"), len(text), "인명")])
+    out = propagate(doc)
+    assert [text[s.start:s.end + 2] for s in out.spans] == ["라이포스에 ", "라이포스그룹", "국민 은", "라이포스텔레", "김민준"]
+    court = render(out, "court")
+    assert court.count("라이포스") == 1 and "라이포스터" in court and "김민준병원" in court  # not a type word, a person
+
+
 def test_no_leak_after_court_with_consistency():
     text = "피고인 전문수는 웹하드 해피 사이트에 올렸고, 전문수와 해피 사이트 운영자는 전문수에게 연락하였다."
     doc = Document("d", text, [Span(4, 7, "인명"), Span(13, 15, "기타사이트")])

@@ -24,7 +24,9 @@ def test_a_form_left_standing_as_a_word_is_a_leak_without_consistency(tmp_path):
 
 
 def test_a_form_left_with_a_type_word_glued_after_it_has_its_own_column(tmp_path):
-    # consistency reads a form where it stands as a word; 봄날연구소의 shows the business all the same
+    # 봄날연구소의 shows the business the output masks in 봄날에; consistency covers it since a business's type word
+    # may follow its name, so the column counts it only with consistency off
     text = "피고인은 봄날에 입사하였다. 봄날연구소의 연구원이다."
     r = rows(tmp_path, text, [{"start": 5, "end": 7, "label": "사업체", "score": 0.9}])
-    assert r["consistency on"][5] == "0" and r["consistency on"][7] == "1"
+    assert r["consistency off"][5] == "0" and r["consistency off"][7] == "1"
+    assert r["consistency on"][5] == "0" and r["consistency on"][7] == "0"

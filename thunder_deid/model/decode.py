@@ -347,6 +347,19 @@ MAX_STEM_TAIL = 3  # syllables a business or place name is finished by (메디 +
 COURT_KEPT_WORDS = ("경찰서", "그룹")
 
 
+def type_word_follows(text: str, b: int, base: str) -> bool:
+    """Does a type word of ``base`` (or of any business or place, or a unit word) or a word the court keeps after a
+    placeholder (``COURT_KEPT_WORDS``) stand right at ``text[b]``, glued or after one space?
+
+        >>> t = "라이포스그룹의 회장, 국민 은행에, 하나로 가서"
+        >>> type_word_follows(t, 4, "사업체"), type_word_follows(t, 14, "은행업"), type_word_follows(t, 21, "사업체")
+        (True, True, False)
+    """
+    from thunder_deid.surrogates.engine import type_word_after
+
+    return type_word_after(text[b:b + 32], base) is not None or text.startswith(COURT_KEPT_WORDS, b)
+
+
 def whole_stems(spans: Sequence[Span], text: str) -> list[Span]:
     """Spans other than names of persons that stop inside a Hangul word widened by the one to ``MAX_STEM_TAIL``
     syllables that finish the word before a particle, the word's end, a type word of two syllables or more or a
@@ -374,8 +387,7 @@ def whole_stems(spans: Sequence[Span], text: str) -> list[Span]:
         if (b >= len(text) or not is_hangul_syllable(text[b - 1]) or not is_hangul_syllable(text[b])
                 or base not in tax or tax.is_name(base)):
             continue
-        if (particle_follows(text[b:b + 12]) or type_word_after(text[b:b + 32], base) is not None
-                or text.startswith(COURT_KEPT_WORDS, b)):
+        if particle_follows(text[b:b + 12]) or type_word_follows(text, b, base):
             continue
         limit = out[i + 1].start if i + 1 < len(out) else len(text)
         for k in range(1, MAX_STEM_TAIL + 1):
