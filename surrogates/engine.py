@@ -240,7 +240,10 @@ class Realizer:
                 return source, value
             names = identities(value, label, is_name)
             if (not value.text or _leaks(key[0], value) or names & used or _shows(value, real)
-                    or (is_name and self.like_mention and _same_surname(key[0], value))):
+                    or (is_name and self.like_mention and _same_surname(key[0], value))
+                    or (is_name and len(value.text) > 1 and value.text in doc.text)):
+                # (the last: a name the text already holds is a real person's, the prosecutor of the 검 사 line,
+                # so the pseudonym would make someone else of the document into that person)
                 continue
             # a value's identity is its stem (한빛 of 한빛식당); its full text counts too where no type word
             # follows, since the span then shows it whole

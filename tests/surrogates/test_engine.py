@@ -308,3 +308,15 @@ def test_novel_stems_are_recombined_training_values_and_zero_changes_nothing():
 def test_a_novel_share_outside_zero_to_one_is_refused(share):
     with pytest.raises(ValueError, match="novel stem share"):
         Realizer(Inventory(), novel=share)
+
+
+def test_no_person_name_the_text_already_holds():
+    # the prosecutor of the 검 사 line is a real person the court leaves: a pseudonym equal to that name would
+    # make the 공소외 person into the prosecutor (the one leak of an earlier all-source test realisation)
+    doc = parse_inline("공소외 <<<1:인명>>>에게 전화하였다.", "d")
+    for seed in range(20):
+        drawn = R.realize(doc, seed)[0]
+        name = drawn.text[drawn.spans[0].start:drawn.spans[0].end]
+        held = parse_inline(f"검 사\n{name}\n\n공소외 <<<1:인명>>>에게 전화하였다.", "d")
+        again = R.realize(held, seed)[0]
+        assert again.text[again.spans[0].start:again.spans[0].end] != name, seed
