@@ -99,3 +99,11 @@ def test_a_recognizer_can_be_left_out_by_name(tmp_path, capsys):
         td.load(patterns=["legal_form"])
     assert main(["redact", str(src), str(tmp_path / "x.txt"), "--without", "legal_form"]) == 2
     assert "unknown recognizer 'legal_form'" in capsys.readouterr().err and not (tmp_path / "x.txt").exists()
+
+
+def test_a_person_span_run_over_a_space_keeps_the_next_word():
+    """The model read ``김기구 연령`` as one name: court style wrote ``피고인 A, 성행`` and the word was gone."""
+    import thunder_deid as td
+
+    text = "피고인 김기구는 범행을 자백하였다. 그 밖에 피고인 김기구 연령, 성행, 환경, 범행의 동기"
+    assert td.load().redact(text, mode="court") == "피고인 A는 범행을 자백하였다. 그 밖에 피고인 A 연령, 성행, 환경, 범행의 동기"

@@ -183,7 +183,8 @@ def tidy(spans: Sequence[Span], text: str) -> list[Span]:
     company's; words for people are no names."""
     from thunder_deid.consistency import joined_pieces, one_label, whole_forms
 
-    spans = whole_stems(whole_names(without_particles(whole_words(trim_edges(spans, text), text), text), text), text)
+    spans = names_before_space(trim_edges(spans, text), text)
+    spans = whole_stems(whole_names(without_particles(whole_words(spans, text), text), text), text)
     spans = road_numbers(spans, text)
     spans = stem_starts(spans, text)
     spans = businesses_by_legal_form(one_label(joined_pieces(spans, text), text), text)
@@ -208,6 +209,36 @@ FIELD_WORDS = frozenset("""
     여권번호 운전면허번호 사업자등록번호 법인등록번호 외국인등록번호 주민번호 휴대전화번호""".split())
 NAME_SUFFIXES = ("님", "씨", "군", "양", "옹")  # honorifics glued to a name: outside it, as a particle is
 MAX_NAME = 5  # syllables: a two-syllable surname and a three-syllable given name
+
+
+def names_before_space(spans: Sequence[Span], text: str) -> list[Span]:
+    """Person-name spans that run over a space past a name the document tags on its own elsewhere end with that
+    name, a particle after it left out too (``김기구 연령``, ``정종구를 공저자로``): the model read the next word into
+    the name, and court style would have written ``피고인 A, 성행`` without ``연령``. A name the document never
+    tags alone stays whole (``마이클 잭슨``, ``응우옌 반 안``).
+
+        >>> t = "피고인 김기구는 자백하고, 피고인 김기구 연령, 정종구를 공저자로 하여 정종구가, 마이클 잭슨이"
+        >>> at = lambda w: Span(t.index(w), t.index(w) + len(w), "인명")
+        >>> sp = [at("김기구"), at("김기구 연령"), at("정종구를 공저자로"), at("정종구가"), at("마이클 잭슨")]
+        >>> [t[s.start:s.end] for s in names_before_space(sp, t)]
+        ['김기구', '김기구', '정종구', '정종구가', '마이클 잭슨']
+    """
+    from thunder_deid.consistency import PARTICLES
+
+    def forms(w: str) -> tuple[str, ...]:  # the word, and the word without a particle it may end in
+        return (w, *(w[:-len(p)] for p in PARTICLES if w.endswith(p) and len(w) - len(p) >= 2))
+
+    alone = {c for s in spans if s.label in NAME_LABELS and not re.search(r"\s", f := text[s.start:s.end])
+             for c in forms(f)}
+    out = []
+    for s in spans:
+        word = re.match(r"[가-힣]+(?=\s)", text[s.start:s.end]) if s.label in NAME_LABELS else None
+        if word is not None:
+            core = next((c for c in forms(word.group()) if c in alone), None)
+            if core is not None:
+                s = replace(s, end=s.start + len(core))
+        out.append(s)
+    return out
 
 
 def without_particles(spans: Sequence[Span], text: str, labels: Sequence[str] | None = NAME_LABELS) -> list[Span]:
