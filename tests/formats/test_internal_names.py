@@ -246,6 +246,22 @@ def test_hwpx_click_here_field_name_prompt_and_help_text_go(tmp_path):
     assert NAMES_NOTE.format(3) in src.notes
 
 
+def test_hwpx_a_new_field_name_is_none_the_document_has(tmp_path):
+    """A field already named ``Field1`` (a name the tool would keep) and one renamed must not share a name: Hancom
+    fills same-named fields alike. Names are compared as written, so ``field2`` is no bar to ``Field2``."""
+    def setup(d, p):
+        d.add_form_field("Field1", prompt="주소 입력", paragraph=p)
+        d.add_form_field("field2", prompt="연락처 입력", paragraph=p)
+        d.add_form_field(f"{CANARY} 성명", prompt="성명 입력", paragraph=p)
+
+    out = tmp_path / "out.hwpx"
+    _redact_hwpx(_hwpx(tmp_path, setup=setup), out)
+    section = package_strings(out)["Contents/section0.xml"]
+    names = re.findall(r'type="CLICK_HERE" name="([^"]*)"', section)
+    assert CANARY not in section and len(names) == 3 and len(set(names)) == 3, names
+    assert names[0] == "Field1" and names[2] == "Field2"
+
+
 def _field(kind: str, name: str, params: str, text: str, field_id: str = "5") -> str:
     """A field over ``text`` in its own run, as Hancom writes one (``params``: its ``hp:parameters`` items)."""
     return (f'<hp:run xmlns:hp="{HP}" charPrIDRef="0"><hp:ctrl><hp:fieldBegin id="{field_id}" type="{kind}" '

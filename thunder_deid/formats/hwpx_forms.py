@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 from thunder_deid.formats import hwpx_fields as fields
-from thunder_deid.formats.xmlzip import Package, local
+from thunder_deid.formats.xmlzip import NewNames, Package, local
 
 _LISTS = frozenset({"comboBox", "listBox"})
 _FORMS = frozenset({"checkBtn", "radioBtn", "btn", "edit", "comboBox", "listBox", "scrollBar"})
@@ -101,46 +101,40 @@ def neutralise(pkg: Package, parts: list[str]) -> int:
                 box.set("selectedValue", text)
                 n += 1
                 pkg.changed.add(part)
-    renamed: dict[tuple[str, str], str] = {}
-    for part in parts:
-        data = pkg.data[part]
-        if not any(f"hp:{f}".encode() in data for f in _FORMS) and b"fieldBegin" not in data:
-            continue
-        for el in pkg.tree(part).iter():
-            name = local(el.tag)
-            if name in _FORMS:
-                m = sum(_rename(el, attr, prefix, renamed) for attr, prefix in _NAMES)
-                if el.get("command"):  # what the object runs when used (a script's call): it can carry a value
-                    el.set("command", "")
-                    m += 1
-            elif name == "fieldBegin" and el.get("type") == "CLICK_HERE":
-                m = _rename(el, "name", "Field", renamed) + _empty_click_here(el)
-            elif name == "fieldBegin":  # one name space for all fields: Hancom fills same-named fields alike
-                m = fields.neutralise(el, lambda old: _new_name(old, "Field", renamed))
-            else:
-                continue
-            if m:
-                n += m
-                pkg.changed.add(part)
+    named = [(part, el) for part in parts
+             if any(f"hp:{f}".encode() in pkg.data[part] for f in _FORMS) or b"fieldBegin" in pkg.data[part]
+             for el in pkg.tree(part).iter() if local(el.tag) in _FORMS or local(el.tag) == "fieldBegin"]
+    # a new name is one no form object or field of the document has (a field already called Field1 beside one
+    # renamed Field1 would be filled alike); Hancom compares these names as written
+    taken = {v for _, el in named for attr in ("name", "groupName", "radioGroupName") if (v := el.get(attr))}
+    names = {p: NewNames(p, _generic, taken, fold=False) for p in ("Form", "Group", "Field")}
+    for part, el in named:
+        if local(el.tag) in _FORMS:
+            m = sum(_rename(el, attr, names[prefix]) for attr, prefix in _NAMES)
+            if el.get("command"):  # what the object runs when used (a script's call): it can carry a value
+                el.set("command", "")
+                m += 1
+        elif el.get("type") == "CLICK_HERE":
+            m = _rename(el, "name", names["Field"]) + _empty_click_here(el)
+        else:  # one name space for all fields: Hancom fills same-named fields alike
+            m = fields.neutralise(el, names["Field"].get)
+        if m:
+            n += m
+            pkg.changed.add(part)
     return n
 
 
-def _rename(el, attr: str, prefix: str, renamed: dict[tuple[str, str], str]) -> int:
+def _rename(el, attr: str, names: NewNames) -> int:
     old = el.get(attr)
-    if not old or _new_name(old, prefix, renamed) == old:
+    if not old or names.get(old) == old:
         return 0
-    el.set(attr, _new_name(old, prefix, renamed))
+    el.set(attr, names.get(old))
     return 1
 
 
-def _new_name(old: str, prefix: str, renamed: dict[tuple[str, str], str]) -> str:
-    """The new name of ``old`` (``Form1``, ``Field2`` …, the same each time); ``old`` itself if it is generic."""
-    if _GENERIC_NAME.fullmatch(old.strip()):
-        return old
-    key = (prefix, old)
-    if key not in renamed:
-        renamed[key] = f"{prefix}{sum(1 for p, _ in renamed if p == prefix) + 1}"
-    return renamed[key]
+def _generic(name: str) -> bool:
+    """A name Hancom or python-hwpx gave the object itself (``CheckBox12``, ``누름틀3``)."""
+    return bool(_GENERIC_NAME.fullmatch(name.strip()))
 
 
 def _empty_click_here(field) -> int:

@@ -46,32 +46,37 @@ BLANK_PNG = bytes.fromhex("89504e470d0a1a0a0000000d49484452000000010000000108020
 class NewNames:
     """Names a user gave (a bookmark's), each made ``<prefix><n>`` with a number no name of the document has, the same
     old name the same new one; Word and Hancom compare such names case-insensitively, so this does. A name the tool
-    gave itself (``generic``: ``Bookmark2``, ``책갈피1``) stays.
+    gave itself (``generic``: ``Bookmark2``, ``책갈피1``) stays. ``fold=False`` for names compared as written (an
+    HWPX's form and field names: ``Hong`` and ``HONG`` are two fields there, and stay two).
 
         >>> names = NewNames("Bookmark", lambda s: s.startswith("_"), ["bookmark1", "홍길동", "_Toc1"])
         >>> names.get("홍길동"), names.get("HONG"), names.get("hong"), names.get("_Toc1"), names.known("홍길동"), len(names)
         ('Bookmark2', 'Bookmark3', 'Bookmark3', '_Toc1', True, 2)
+        >>> names = NewNames("Field", lambda s: s.startswith("Field"), ["Field1", "홍길동"], fold=False)
+        >>> names.get("홍길동"), names.get("HONG"), names.get("hong"), names.get("Field1")
+        ('Field2', 'Field3', 'Field4', 'Field1')
     """
 
-    def __init__(self, prefix: str, generic: Callable[[str], bool], taken: Iterable[str]):
+    def __init__(self, prefix: str, generic: Callable[[str], bool], taken: Iterable[str], fold: bool = True):
         self.prefix, self.generic = prefix, generic
-        self.taken = {t.casefold() for t in taken}
-        self.new: dict[str, str] = {}  # the case-folded old name -> its new one
+        self.fold: Callable[[str], str] = str.casefold if fold else str
+        self.taken = {self.fold(t) for t in taken}
+        self.new: dict[str, str] = {}  # the (case-folded) old name -> its new one
 
     def known(self, old: str) -> bool:
-        return old.casefold() in self.new
+        return self.fold(old) in self.new
 
     def get(self, old: str) -> str:
         """The new name of ``old``; ``old`` itself if it is empty or generic."""
         if not old or self.generic(old):
             return old
-        key = old.casefold()
+        key = self.fold(old)
         if key not in self.new:
             n = len(self.new) + 1
-            while f"{self.prefix}{n}".casefold() in self.taken:
+            while self.fold(f"{self.prefix}{n}") in self.taken:
                 n += 1
             self.new[key] = f"{self.prefix}{n}"
-            self.taken.add(self.new[key].casefold())
+            self.taken.add(self.fold(self.new[key]))
         return self.new[key]
 
     def __len__(self) -> int:
