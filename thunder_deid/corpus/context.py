@@ -42,6 +42,8 @@ _NOT_NOUN = re.compile(r"(은|는|을|를|이|가|인|에|에서|에게|으로|�
 # other occurrences count only within the same case section: multi-case judgments restart the letters
 _SECTION = re.compile(r"『[^』\n]{0,40}』|\n\s*20\d\d[가-힣]{1,3}\d+")
 _QUOTES = "'‘’\"“”「」"
+_WORD_BEFORE = re.compile(r"[A-Za-z0-9가-힣]")  # what may not stand right before an occurrence of a mention
+_WORD_AFTER = re.compile(r"[A-Za-z0-9]")  # ... nor right after it
 WINDOW = 60  # characters each side of an occurrence (then cut at the sentence end)
 
 
@@ -195,8 +197,7 @@ class ContextRefiner:
         lo, hi = cuts[k - 1], cuts[k] if k < len(cuts) else len(doc.text)
         okey = ("occ", mention, lo, hi)
         if okey not in memo:
-            occ = re.compile(rf"(?<![A-Za-z0-9가-힣]){re.escape(mention)}(?![A-Za-z0-9])")
-            memo[okey] = [m.span() for m in occ.finditer(doc.text, lo, hi)]
+            memo[okey] = self._occurrences(doc, mention, lo, hi, memo)
         occurrences = [(span.start, span.end)] + [o for o in memo[okey] if not span.start <= o[0] < span.end]
         def vetoed(s: int, e: int) -> bool:
             return any(v.search(self._windows(doc.text, s, e)[1]) for v in self.vetoes.values())
@@ -220,6 +221,28 @@ class ContextRefiner:
                       if x.label in self.tax and self.tax.level(x.label) != "top" and x.label != span.label]
             found += self._evidence_at(doc.text, s, e, False)
         return found
+
+    def _occurrences(self, doc: Document, mention: str, lo: int, hi: int, memo: dict) -> list[tuple[int, int]]:
+        """Where ``mention`` stands in ``doc.text[lo:hi]`` as a word (no letter, digit or syllable before it, no
+        letter or digit after it), one after another: the matches of
+        ``(?<![A-Za-z0-9가-힣])mention(?![A-Za-z0-9])`` from ``lo`` to ``hi``. Every mention of the document is
+        found in one pass (:func:`~thunder_deid.consistency.starts_of`), so a register of thousands of companies
+        is not read once per company."""
+        from thunder_deid.consistency import starts_of
+
+        if "find" not in memo:
+            mentions = {doc.text[s.start:s.end].strip(_QUOTES + " ") for s in doc.spans if s.label in self.refine_roots}
+            memo["find"] = starts_of(doc.text, [m for m in mentions if m], overlapping=True)
+        text, n, out, end = doc.text, len(mention), [], lo
+        for a in sorted(memo["find"](mention)):
+            b = a + n
+            if a < end or b > hi:
+                continue
+            if a and _WORD_BEFORE.match(text[a - 1]) or b < hi and _WORD_AFTER.match(text[b]):
+                continue
+            out.append((a, b))
+            end = b
+        return out
 
     def _spans_at(self, doc: Document, pos: int) -> list[Span]:
         """The spans of ``doc`` that hold ``pos`` (cached per document during :meth:`refine`)."""
