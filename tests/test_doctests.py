@@ -12,6 +12,7 @@ MODULES = [
     "thunder_deid.inline",
     "thunder_deid.normalize",
     "thunder_deid.model.decode",
+    "thunder_deid.model.context_types",
     "thunder_deid.io",
     "thunder_deid.bio",
     "thunder_deid.latin",

@@ -268,3 +268,16 @@ def test_a_name_beside_a_company_s_legal_form_is_the_company_s():
     spans = [at("이노로직"), at("이노로직", 12), at("김민준"), at("바이오피아"), at("박서연")]
     got = [(t[s.start:s.end], s.label) for s in tidy(spans, t)]
     assert got == [("이노로직", "사업체"), ("이노로직", "사업체"), ("김민준", "인명"), ("바이오피아", "사업체"), ("박서연", "인명")]
+
+
+def test_tidy_types_a_business_from_what_its_judgment_says_and_never_from_its_own_name():
+    """The decoder's last step reads the industry around a business the model typed only as one, on the text with
+    the spans masked: ``스마트`` holds ``마트`` and stays a business where nothing around it says more."""
+    from thunder_deid.document import Span
+    from thunder_deid.model.decode import tidy
+
+    text = "피고인은 상품권 판매회사인 그린 주식회사의 대표이다. 그린 주식회사는 공소외 스마트 주식회사와 거래하였다."
+    at = lambda w, k=0: Span(text.index(w, k), text.index(w, k) + len(w), "사업체")  # noqa: E731
+    spans = tidy([at("그린"), at("그린", 30), at("스마트")], text)
+    assert [(text[s.start:s.end], s.label) for s in spans] == [
+        ("그린", "도소매및유통업"), ("그린", "도소매및유통업"), ("스마트", "사업체")]

@@ -180,15 +180,16 @@ def tidy(spans: Sequence[Span], text: str) -> list[Span]:
     """Decoded spans without glued punctuation at their edges, widened to whole ASCII words and to whole
     person names, then read one way throughout the document: pieces of one word joined, one label per form,
     a part of a form detected elsewhere widened to it; a name a company's legal form stands beside is the
-    company's; words for people are no names."""
+    company's; words for people are no names; a business typed only as one gets the industry its judgment states."""
     from thunder_deid.consistency import joined_pieces, one_label, whole_forms
+    from thunder_deid.model.context_types import types_from_context
 
     spans = names_before_space(trim_edges(spans, text), text)
     spans = whole_stems(whole_names(without_particles(whole_words(spans, text), text), text), text)
     spans = road_numbers(spans, text)
     spans = stem_starts(spans, text)
     spans = businesses_by_legal_form(one_label(joined_pieces(spans, text), text), text)
-    return not_person_words(whole_forms(spans, text), text)
+    return types_from_context(not_person_words(whole_forms(spans, text), text), text)
 
 
 NAME_LABELS = ("인명",)
