@@ -13,13 +13,9 @@ per checkout and says whether both typed the same::
 
 from __future__ import annotations
 
-import argparse
 import sys
-from pathlib import Path
 
-from checkouts import run_in
-
-ROOT = Path(__file__).resolve().parent.parent
+from checkouts import side_by_side
 
 _CHILD = r"""
 import hashlib, json, random, sys, time
@@ -48,21 +44,8 @@ print(json.dumps({"seconds": time.perf_counter() - a, "typed": n,
 """
 
 
-def run(tree: Path, n: int) -> dict:
-    return run_in(tree, _CHILD, n, tree)
-
-
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--baseline", type=Path, required=True, help="a checkout to compare with (git worktree)")
-    ap.add_argument("--n", type=int, nargs="+", default=[1000, 4000])
-    args = ap.parse_args()
-    print(f"{'companies':>9} {'this checkout':>14} {'baseline':>10} {'typed':>7} {'same labels':>11}")
-    for n in args.n:
-        ours, base = run(ROOT, n), run(args.baseline.resolve(), n)
-        print(f"{n:>9} {ours['seconds']:>13.2f}s {base['seconds']:>9.2f}s {ours['typed']:>7} "
-              f"{str(ours['sha'] == base['sha']):>11}")
-    return 0
+    return side_by_side(__doc__, _CHILD, "companies", "typed", "same labels")
 
 
 if __name__ == "__main__":

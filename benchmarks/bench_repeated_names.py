@@ -12,13 +12,9 @@ in a fresh process per checkout and says whether both found the same spans::
 
 from __future__ import annotations
 
-import argparse
 import sys
-from pathlib import Path
 
-from checkouts import run_in
-
-ROOT = Path(__file__).resolve().parent.parent
+from checkouts import side_by_side
 
 _CHILD = r"""
 import hashlib, json, random, sys, time
@@ -41,21 +37,8 @@ print(json.dumps({"seconds": time.perf_counter() - a, "spans": len(found),
 """
 
 
-def run(tree: Path, n: int) -> dict:
-    return run_in(tree, _CHILD, n, tree)
-
-
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--baseline", type=Path, required=True, help="a checkout to compare with (git worktree)")
-    ap.add_argument("--n", type=int, nargs="+", default=[1000, 4000])
-    args = ap.parse_args()
-    print(f"{'parties':>8} {'this checkout':>14} {'baseline':>10} {'spans':>7} {'same spans':>10}")
-    for n in args.n:
-        ours, base = run(ROOT, n), run(args.baseline.resolve(), n)
-        print(f"{n:>8} {ours['seconds']:>13.2f}s {base['seconds']:>9.2f}s {ours['spans']:>7} "
-              f"{str(ours['sha'] == base['sha']):>10}")
-    return 0
+    return side_by_side(__doc__, _CHILD, "parties", "spans", "same spans")
 
 
 if __name__ == "__main__":
