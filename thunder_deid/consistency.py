@@ -3,7 +3,8 @@
 A model may tag ``전문수`` in one sentence and miss it in the next; the output would then show the name it
 masked elsewhere. :func:`propagate` adds a span at every other occurrence of a detected form that stands
 as a word -- at a word start, and followed by a non-Hangul character or a Korean particle (``전문수는``,
-``전문수에게``, ``전문수로부터``) -- never inside a longer word (``전문수사``, ``김전문수``)::
+``전문수에게``, ``전문수로부터``), or, for a business or an institution, by a type word (``라이포스그룹``) -- never
+inside a longer word (``전문수사``, ``김전문수``)::
 
     >>> from thunder_deid.document import Document, Span
     >>> text = "피고인 전문수는 전문수에게 전문수사를 맡겼고, 전문수의 차를 탔다."
