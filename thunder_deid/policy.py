@@ -118,6 +118,7 @@ class Policy:
 
     def _prepare(self, doc: Document) -> Document:
         from thunder_deid.recognizers import find_patterns, overlay
+        from thunder_deid.recognizers.coordination import coordinated
         from thunder_deid.recognizers.glosses import linked, with_glosses
         from thunder_deid.recognizers.name_parts import with_name_parts
         from thunder_deid.recognizers.officials import without_officials
@@ -134,7 +135,7 @@ class Policy:
             found += [Span(a, b, label, score=1.0, extra={"deny": True}) for a, b in occurrences(doc.text, text)
                       if not any(f.start < b and a < f.end for f in found)]
         out = overlay(doc.with_spans(spans), sorted(found, key=lambda s: s.start))
-        out = out.with_spans(joined_pieces(out.spans, doc.text))
+        out = out.with_spans(coordinated(joined_pieces(out.spans, doc.text), doc.text))  # 국민·신한·○○은행
         out = with_glosses(out)  # a deny entry's or a recognizer's match may have its Hanja beside it too
         allow = self.allow | ROLE_WORDS
         out = out.with_spans(s for s in out.spans if not allowed(doc.text[s.start:s.end].strip(), allow)

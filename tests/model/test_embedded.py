@@ -107,3 +107,11 @@ def test_a_person_span_run_over_a_space_keeps_the_next_word():
 
     text = "피고인 김기구는 범행을 자백하였다. 그 밖에 피고인 김기구 연령, 성행, 환경, 범행의 동기"
     assert td.load().redact(text, mode="court") == "피고인 A는 범행을 자백하였다. 그 밖에 피고인 A 연령, 성행, 환경, 범행의 동기"
+
+
+def test_banks_listed_before_one_type_word_are_all_masked():
+    """``하나·신한·우리은행``: the model reads the last bank; court style had written ``하나·신한·○○은행``."""
+    import thunder_deid as td
+
+    out = td.load().redact("피고인은 피해자 명의의 하나·신한·우리은행 계좌로 송금하였다.", mode="court")
+    assert out == "피고인은 피해자 명의의 ○○·△△·□□은행 계좌로 송금하였다."

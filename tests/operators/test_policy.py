@@ -256,3 +256,12 @@ def test_a_deny_entry_in_an_officials_line_is_replaced():
         assert p.redact(Document("d", t, [Span(4, 7, "인명")]))[0].count("[인명]") == 3
     p = Policy.from_dict({"mode": "mask", "recognizers": [{"label": "인명", "pattern": "이정훈"}]})
     assert "이정훈" not in p.redact(Document("d", t, []))[0]
+
+
+def test_names_joined_by_middle_dots_before_a_business_share_its_label_in_every_mode():
+    """The tagger reads the bank the type word stands beside; the banks listed before it are banks too."""
+    text = "피해자 명의의 하나·신한·우리은행 계좌로, 김민준·이서연에게 송금하였다."
+    bank = text.index("우리")
+    doc = Document("d", text, [Span(bank, bank + 2, "은행업", score=0.9), Span(text.index("이서연"), text.index("이서연") + 3, "인명")])
+    assert Policy(mode="court").redact(doc)[0] == "피해자 명의의 ○○·△△·□□은행 계좌로, 김민준·A에게 송금하였다."
+    assert Policy(mode="mask").redact(doc)[0].startswith("피해자 명의의 [은행업]·[은행업]·[은행업]은행 계좌로")
