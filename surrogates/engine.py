@@ -241,7 +241,7 @@ class Realizer:
             names = identities(value, label, is_name)
             if (not value.text or _leaks(key[0], value) or names & used or _shows(value, real)
                     or (is_name and self.like_mention and _same_surname(key[0], value))
-                    or (is_name and len(value.text) > 1 and value.text in doc.text)):
+                    or (is_name and len(value.text) > 1 and _holds(doc.text, value.text))):
                 # (the last: a name the text already holds is a real person's, the prosecutor of the 검 사 line,
                 # so the pseudonym would make someone else of the document into that person)
                 continue
@@ -405,6 +405,31 @@ def _worded(mention: str, label: str) -> bool:
         return False
     w = trailing_type_word(mention, label, units=True)
     return sum(1 for c in (mention[: -len(w)] if w else mention) if "가" <= c <= "힣") >= 2
+
+
+_SCAN = 50_000  # characters of text a draw searches whole; a longer one (a register) is indexed once
+
+
+def _holds(text: str, name: str) -> bool:
+    """Does ``text`` hold ``name`` anywhere? A register of thousands of parties draws a name per party: searching
+    its whole text for each had made a surrogate output quadratic, so a long text is indexed once by the two
+    characters each name starts with.
+
+    >>> _holds("검 사\\n김준호\\n\\n공소외 1", "김준호"), _holds("x" * _SCAN + "김준호", "김준호"), _holds("김준", "김준호")
+    (True, True, False)
+    """
+    if len(text) <= _SCAN:
+        return name in text
+    return any(text.startswith(name, i) for i in _heads(text).get(name[:2], ()))
+
+
+@functools.lru_cache(maxsize=1)
+def _heads(text: str) -> dict[str, list[int]]:
+    """Where each two characters of ``text`` start (the document being realised: one entry)."""
+    out: dict[str, list[int]] = {}
+    for i in range(len(text) - 1):
+        out.setdefault(text[i:i + 2], []).append(i)
+    return out
 
 
 def _shows(value: Surrogate, real: frozenset[str]) -> bool:
