@@ -80,7 +80,7 @@ def stands_as_word(text: str, a: int, b: int, replaced: Callable[[int], bool] = 
         return True
     if typed is None:
         return False
-    from thunder_deid.model.decode import type_word_follows
+    from thunder_deid.surrogates.engine import type_word_follows
 
     return type_word_follows(text, b, typed)
 

@@ -372,24 +372,6 @@ def whole_names(spans: Sequence[Span], text: str) -> list[Span]:
 
 
 MAX_STEM_TAIL = 3  # syllables a business or place name is finished by (메디 + 플러스)
-# Words law.go.kr glues after the placeholder of a business or an institution that the surrogate lexicon has no
-# type for, in ten training documents or more (benchmarks/rounds/court_conventions.py, line 6): ``△△그룹``.
-# Court style reads the fuller per-label table, surrogates.engine.COURT_WORDS; stopping widenings before all of
-# its words cost six placeholders of the court round trip (BENCHMARKS.md, "One table of the court's words").
-COURT_KEPT_WORDS = ("경찰서", "그룹")
-
-
-def type_word_follows(text: str, b: int, base: str) -> bool:
-    """Does a type word of ``base`` (or of any business or place, or a unit word) or a word the court keeps after a
-    placeholder (``COURT_KEPT_WORDS``) stand right at ``text[b]``, glued or after one space?
-
-        >>> t = "라이포스그룹의 회장, 국민 은행에, 하나로 가서"
-        >>> type_word_follows(t, 4, "사업체"), type_word_follows(t, 14, "은행업"), type_word_follows(t, 21, "사업체")
-        (True, True, False)
-    """
-    from thunder_deid.surrogates.engine import type_word_after
-
-    return type_word_after(text[b:b + 32], base) is not None or text.startswith(COURT_KEPT_WORDS, b)
 
 
 def whole_stems(spans: Sequence[Span], text: str) -> list[Span]:
@@ -408,7 +390,7 @@ def whole_stems(spans: Sequence[Span], text: str) -> list[Span]:
         ['코리팜', '메디플러스', '광주', '도담', '봄날']
     """
     from thunder_deid.consistency import particle_follows
-    from thunder_deid.surrogates.engine import type_word_after
+    from thunder_deid.surrogates.engine import COURT_KEPT_WORDS, type_word_after, type_word_follows
     from thunder_deid.surrogates.hangul import is_hangul_syllable
     from thunder_deid.taxonomy import load_taxonomy, split_label
 

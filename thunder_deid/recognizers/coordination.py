@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from thunder_deid.consistency import named_by_type
 from thunder_deid.document import Span
 
 # names of two to twelve letters, each followed by a middle dot (U+00B7, or the Hangul one, U+318D), ending a stretch
@@ -33,8 +34,6 @@ _WORD = re.compile(r"[0-9A-Za-z가-힣]")
 
 def coordinated(spans: Sequence[Span], text: str) -> list[Span]:
     """``spans`` and a span for each name joined by middle dots to a business's or institution's span after it."""
-    from thunder_deid.consistency import named_by_type
-
     spans = sorted(spans, key=lambda s: (s.start, s.end))
     out = list(spans)
     for i, s in enumerate(spans):
