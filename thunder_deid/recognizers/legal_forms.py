@@ -31,6 +31,7 @@ from thunder_deid.consistency import Ranges
 from thunder_deid.document import Document, Span
 from thunder_deid.model.decode import LEGAL_FORMS
 from thunder_deid.recognizers.base import Recognizer, register
+from thunder_deid.recognizers.words import NOT_NAMES
 
 # The roles a company can hold in a judgment (a party, a victim, a non-party): patterns.ROLES' civil parties less the
 # appeal titles, and the criminal ones.
@@ -42,11 +43,6 @@ FORMS = {**{f: "사업체" for f in LEGAL_FORMS if f.isalpha()},
          "회사": "사업체", "은행": "은행업", "저축은행": "여신금융업", "카드": "여신금융업", "캐피탈": "여신금융업",
          "증권": "증권업", "투자증권": "증권업", "금융투자": "증권업", "보험": "보험업", "생명보험": "보험업",
          "손해보험": "보험업", "화재해상보험": "보험업", "법무법인": "변호사업", "회계법인": "회계업"}
-# Words that stand between a role word and a form without naming anything (read off the legal corpus's matches).
-_NOT_NAMES = frozenset("""
-    소속 명의 근무 재직 운영 경영 설립 소유 대표 관련 투자 인수 산하 계열 관계 거래 해당 당해 상대 당시 현재 이전 종전
-    또는 및 등 각 위 그 이 다른 같은 모든 본인 자신 공소외 공소외인 소외인 대리인 소송대리인 회장님
-    참가인 보조참가인 공동소송참가인 독립당사자참가인""".split())
 # a particle that no name ends in; one that names do end in (중도, 하나로) only after one of the words above
 _PARTICLE_END = re.compile(r"(?:인인|의|가|은|는|을|를|에게|에서|으로|로부터|님)$")
 _NAME_ENDING = re.compile(r"(.+?)(?:이|도|로|에|와|과|만)$")
@@ -63,7 +59,7 @@ def legal_form_names(doc: Document) -> list[Span]:
     for m in FRAME.finditer(doc.text):
         name = m.group(1)
         ending = _NAME_ENDING.fullmatch(name)
-        if (name in _NOT_NAMES or _PARTICLE_END.search(name) or (ending and ending.group(1) in _NOT_NAMES)
+        if (name in NOT_NAMES or _PARTICLE_END.search(name) or (ending and ending.group(1) in NOT_NAMES)
                 or any(f in name for f in ("회사", "은행"))):
             continue
         a, b = m.span(1)

@@ -52,6 +52,7 @@ import re
 
 from thunder_deid.recognizers.base import Pattern, PatternRecognizer, register
 from thunder_deid.recognizers.glosses import HANJA_RUN, LATIN_RUN
+from thunder_deid.recognizers.words import NOT_NAMES
 
 _M = r"[0-9Xx*●○]"  # a digit or a masked digit
 
@@ -121,7 +122,6 @@ PERSON_ROLES = ROLES + ("공소외", "피해자", "증인", "참고인", "고소
                         "목격자", "신고자", "제보자", "진술인", "동승자", "보호자", "임대인", "임차인", "매도인", "매수인",
                         "보증인", "연대보증인")
 _PERSON_ROLE = "(?:" + "|".join(_spaced(r) for r in sorted(PERSON_ROLES + ("성명",), key=len, reverse=True)) + r")[ \t]*[:：]?[ \t]*"
-_NOT_NAMES = frozenset(ROLES) | {"검사", "주식회사", "대한민국", "국가", "불상", "미상", "성명불상"}
 
 
 @functools.lru_cache(maxsize=1)
@@ -140,7 +140,7 @@ def is_common_surname(syllables: str) -> bool:
 
 def _header_name_ok(m: re.Match) -> bool:
     name = m.group(1)
-    if name in _NOT_NAMES:
+    if name in NOT_NAMES or name in ROLES:
         return False
     surnames = _surnames()
     return name[:2] in surnames or name[0] in surnames  # two-syllable surnames (남궁, 황보) first

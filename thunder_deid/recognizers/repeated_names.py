@@ -33,20 +33,12 @@ from collections import Counter, defaultdict
 from thunder_deid.consistency import PARTICLES, Ranges
 from thunder_deid.document import Document, Span
 from thunder_deid.recognizers.base import Recognizer, register
+from thunder_deid.recognizers.words import NOT_NAMES
 
 # The roles after which a judgment writes a person and nothing else; not all of patterns.PERSON_ROLES: a civil
 # party (원고, 피고, 채권자) is as often a company or the state (피고 대한민국), and a contract party's word is a word
 # of the text as well (매수인 측).
 ROLES = ("피고인", "공소외", "소외", "피해자", "증인", "참고인", "고소인", "고발인", "피고소인", "피의자", "배상신청인")
-# General words a judgment writes after a person's role word (their particle aside), never a name.
-NOT_NAMES = frozenset("""
-    공소외 공소외인 소외 소외인 주식회사 유한회사 유한공사 조합 노동조합 공사 기금 명의 명의자 소유 주장 진술 진술서
-    진술조서 신문조서 조서 구제 지원 이외 조사 신분 신원 신병 정보 신상정보 인적사항 주거지 주소 주소지 주민 위협 신체
-    원심 신문 소속 이름 성명 인근 지위 구조 구출 유족 유족들 유가족 가족 가족들 명칭 연령 현황 유인 배상 공모 한분 나름
-    나름대로 이하 이상 우리 하여금 인정 방어권 명예 금액 기타 주재 지점 진단 진단서 지시 선정 소지 소환 변호인 변호사
-    구치소 정리회사 일행 부부 모녀 부자 모자 형제 자매 남매 본인 자신 스스로 전원 모두 각자 개인 신고 신청 치료 상해
-    사망 사체 시신 위에 서적 명단 변소 정도 주장대로 주장처럼 이거 구속 구속송치 석방 송치 고소 고발 조정 합의 양형
-    오토바이 자동차 승용차 화물차 차량 택시 버스 노래방 주점 식당 가게 매장 점포 사무실 주택 건물 토지""".split())
 _ROLE = "|".join(sorted(ROLES, key=len, reverse=True))
 _FRAME = re.compile(rf"(?<![가-힣])(?:{_ROLE})[ \t]+([가-힣]{{2,7}})(?![가-힣])")
 _WORD = re.compile(r"(?<![가-힣])[가-힣]{2,}")

@@ -1,0 +1,24 @@
+"""The words a judgment writes after a role word that name nobody: ``피고인 명의의``, ``피해자 소속 회사``,
+``공소외 주식회사``, ``피고 대한민국``. Every frame that reads a name after a role word (a header's party, a
+business before its legal form, a name repeated after role words) sets these aside; one list, so a word found
+to be no name is no name to all of them.
+
+    >>> {"명의", "소속", "대한민국"} <= NOT_NAMES, "김철수" in NOT_NAMES
+    (True, False)
+"""
+
+from __future__ import annotations
+
+# written by hand from the legal corpus's matches of each frame (a relation, a document, a belonging, a place of
+# business, a pronoun, a party word), their particles aside
+NOT_NAMES = frozenset("""
+    공소외 공소외인 소외 소외인 주식회사 유한회사 유한공사 조합 노동조합 공사 기금 명의 명의자 소유 주장 진술
+    진술서 진술조서 신문조서 조서 구제 지원 이외 조사 신분 신원 신병 정보 신상정보 인적사항 주거지 주소 주소지
+    주민 위협 신체 원심 신문 소속 이름 성명 인근 지위 구조 구출 유족 유족들 유가족 가족 가족들 명칭 연령 현황
+    유인 배상 공모 한분 나름 나름대로 이하 이상 우리 하여금 인정 방어권 명예 금액 기타 주재 지점 진단 진단서
+    지시 선정 소지 소환 변호인 변호사 구치소 정리회사 일행 부부 모녀 부자 모자 형제 자매 남매 본인 자신 스스로
+    전원 모두 각자 개인 신고 신청 치료 상해 사망 사체 시신 위에 서적 명단 변소 정도 주장대로 주장처럼 이거
+    구속 구속송치 석방 송치 고소 고발 조정 합의 양형 오토바이 자동차 승용차 화물차 차량 택시 버스 노래방 주점
+    식당 가게 매장 점포 사무실 주택 건물 토지 근무 재직 운영 경영 설립 대표 관련 투자 인수 산하 계열 관계
+    거래 해당 당해 상대 당시 현재 이전 종전 또는 및 등 각 위 그 이 다른 같은 모든 대리인 소송대리인 회장님
+    참가인 보조참가인 공동소송참가인 독립당사자참가인 검사 대한민국 국가 불상 미상 성명불상""".split())
