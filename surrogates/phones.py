@@ -22,12 +22,22 @@ _MIN_DIGITS = 7  # fewer: not a number to join by its digits (an extension, a pl
 _PHONE = re.compile(r"(01[016789]|02|0[3-6][1-5]|070)(\d{3,4})(\d{4})|(1[56]\d\d)(\d{4})")
 
 
-def digit_key(mention: str, label: str) -> str | None:
-    """The digits a phone number's group is keyed by in output; None for another label or too few digits."""
-    if label not in DIGIT_GROUPED:
-        return None
+def number_digits(mention: str) -> str | None:
+    """A number written several ways is one number (``010-2345-6789``, ``010 2345 6789``, ``01023456789``): its
+    digits, where it has seven or more and nothing but separators besides; None otherwise (``101동 1203호``, and
+    the digits of ``1990. 1. 12.`` and ``1990. 11. 2.`` are one run only for numbers: callers ask for those).
+    Court style's one omission per number and the surrogate output's one pseudonym per phone number both key by it.
+
+    >>> number_digits("(010) 2345.6789"), number_digits("101동 1203호"), number_digits("123-45")
+    ('01023456789', None, None)
+    """
     d = re.sub(r"\D", "", mention)
-    return d if len(d) >= _MIN_DIGITS else None
+    return d if len(d) >= _MIN_DIGITS and re.fullmatch(r"[\d\s\-.()/]+", mention) else None
+
+
+def digit_key(mention: str, label: str) -> str | None:
+    """The digits a phone number's group is keyed by in output; None for another label or another form."""
+    return number_digits(mention) if label in DIGIT_GROUPED else None
 
 
 def phone_parts(mention: str) -> tuple[str, int] | None:

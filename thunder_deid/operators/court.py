@@ -30,6 +30,7 @@ from thunder_deid.document import Document, Span
 from thunder_deid.recognizers.addresses import REFERENCE_NOTE, address_labels
 from thunder_deid.operators.base import Operator, Replacement, non_overlapping, register
 from thunder_deid.operators.particles import with_particles
+from thunder_deid.surrogates.phones import number_digits
 from thunder_deid.taxonomy import load_taxonomy, split_label
 
 # Which style a label takes, by the first of these nodes it lies under (the label itself included).
@@ -93,18 +94,6 @@ def mention_key(text: str) -> str:
     return re.sub(r"\s+", " ", unicodedata.normalize("NFC", text)).strip()
 
 
-def number_key(mention: str) -> str:
-    """A number written several ways is one number (``010-2345-6789``, ``010 2345 6789``, ``01023456789``: one
-    ``(전화번호 생략)``, not two): its digits, where it is seven digits or more and nothing but separators besides.
-    For numbers only (labels ``…번호``): the digits of ``1990. 1. 12.`` and ``1990. 11. 2.`` are one run.
-
-        >>> number_key("010-2345-6789") == number_key("(010) 2345.6789") == "01023456789", number_key("101동 1203호")
-        (True, '101동 1203호')
-    """
-    digits = re.sub(r"\D", "", mention)
-    return digits if len(digits) >= 7 and re.fullmatch(r"[\d\s\-.()/]+", mention) else mention
-
-
 def entity_key(text: str, span: Span) -> str:
     """The entity a span names: its mention, or the mention its gloss spells (``金哲洙`` -> ``김철수``)."""
     same = span.extra.get("same_as")
@@ -133,8 +122,10 @@ class Court(Operator):
                 kept = without_type_word(doc.text, s)
                 if mention_key(doc.text[kept.end:s.end]) not in detected:  # never show a word masked elsewhere
                     s = kept
-            key = keys.setdefault(whole, number_key(mention_key(doc.text[s.start:s.end]))
-                                  if style == "omit" and "번호" in _base(s) else mention_key(doc.text[s.start:s.end]))
+            mention = mention_key(doc.text[s.start:s.end])
+            # one number written several ways is one (전화번호 생략), not two
+            key = keys.setdefault(whole, (number_digits(mention) or mention)
+                                  if style == "omit" and "번호" in _base(s) else mention)
             if style == "omit":
                 word = omission_word(s.label)
                 seen = omitted.setdefault(word, [])
