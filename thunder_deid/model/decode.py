@@ -202,7 +202,11 @@ PERSON_WORDS = frozenset("""
     고모 고모부 사촌 할머니 할아버지 외할머니 외할아버지 손자 손녀 장인 장모 시아버지 시어머니 며느리 사위 처남
     처제 매형 매제 형수 제수 올케 시누이 친구 지인 애인 여자친구 남자친구 연인 동거인 이웃 남성 여성 남자 여자
     사람 직원 일행 가족 본인 고인 상대방 손님 주민
-    국적 국적자 외국인 내국인 교포 동포 출신 한국인 중국인 일본인 미국인""".split())  # 베트남 국적: not a second person
+    국적 국적자 외국인 내국인 교포 동포 출신 한국인 중국인 일본인 미국인
+    정범 공범 공동정범 간접정범 교사범 방조범 종범 주범 공모자 가담자 설정자 근저당권자 근저당권설정자 저당권자
+    질권자 담보권자 수익자 위탁자 수탁자 양도인 양수인 상속인 피상속인 증여자 수증자 응모자 청약자 입찰자 낙찰자
+    발행인 배서인 소지인 수취인 명의자 명의인 차명인 예금주 가입자 계약자 피보험자 수급인 도급인 하수급인
+    """.split())  # 베트남 국적: not a second person; 정범, 설정자: a role in law, which the judgment's people hold
 # the names of a form's fields (a table's 성명 column, 연락처: 010-…): the field, never its value
 FIELD_WORDS = frozenset("""
     성명 이름 주소 주거 주소지 거소 연락처 전화번호 휴대전화 휴대폰 주민등록번호 생년월일 성별 나이 직업 직위 소속
@@ -315,16 +319,27 @@ def not_person_words(spans: Sequence[Span], text: str) -> list[Span]:
     of a form's field (``FIELD_WORDS``: a table's ``성명`` column read as a name) dropped, whole text only:
     ``남성만`` may be a name, ``남성`` is not (court style would write a letter for a person who is not there).
 
-        >>> t = "피해자 조카에게, 불상의 남성으로부터, 피해자 남성만에게, 피해자 레티투(베트남 국적, 29세)"
+        >>> t = "피해자 조카에게, 불상의 남성으로부터, 피해자 남성만에게, 피해자 레티투(베트남 국적, 29세), 공동정범인 고소인"
         >>> at = lambda w, label="인명": Span(t.index(w), t.index(w) + len(w), label)
-        >>> [t[s.start:s.end] for s in not_person_words([at("조카"), at("남성"), at("남성만"), at("레티투"), at("국적")], t)]
+        >>> sp = [at("조카"), at("남성"), at("남성만"), at("레티투"), at("국적"), at("정범"), at("고소인")]
+        >>> [t[s.start:s.end] for s in not_person_words(sp, t)]
         ['남성만', '레티투']
         >>> t = "성명, 연락처; 박민수, 010-1234-5678"
         >>> [t[s.start:s.end] for s in not_person_words([at("성명"), at("연락처", "주소"), at("박민수")], t)]
         ['박민수']
     """
+    words = _person_words()
     return [s for s in spans if text[s.start:s.end] not in FIELD_WORDS
-            and (s.label not in NAME_LABELS or text[s.start:s.end] not in PERSON_WORDS)]
+            and (s.label not in NAME_LABELS or text[s.start:s.end] not in words)]
+
+
+@functools.lru_cache(maxsize=1)
+def _person_words() -> frozenset[str]:
+    """``PERSON_WORDS`` and the role words after which a judgment writes a person (``고소인``, ``피해자``): a role
+    tagged as a name had been spread over every mention of the role by consistency."""
+    from thunder_deid.recognizers.patterns import PERSON_ROLES
+
+    return PERSON_WORDS | frozenset(PERSON_ROLES)
 
 
 def whole_names(spans: Sequence[Span], text: str) -> list[Span]:
