@@ -231,6 +231,10 @@ def from_list(name: str) -> Generator:
 def from_geo(name: str) -> Generator:
     def gen(rng: random.Random, ctx: Ctx) -> Surrogate:
         value = rng.choice(_geo()[name])
+        if name == "dong" and ctx.like_mention:
+            # output: a 동 in the district the line names (목동동로 417(목동) -> 오목로 88(신월동), not (가산동))
+            local = local_area(ctx.before[ctx.before.rfind("\n") + 1:], window=80)
+            value = rng.choice(local["dong"]) if local else value
         suffix = value[-1] if name in ("dong", "eup", "myeon", "ri") else None
         return Surrogate(value, value[:-1] if suffix else None)
 
@@ -286,9 +290,14 @@ def _short_names() -> dict[str, str]:
     return out
 
 
-def local_area(before: str) -> dict | None:
-    """The 동/road lists of the district or city named at the end of ``before`` (``… 서울 강남구 ``)."""
-    words = re.findall(r"[가-힣]+", before[-24:])
+def local_area(before: str, window: int = 24) -> dict | None:
+    """The 동/road lists of the district or city named at the end of ``before`` (``… 서울 강남구 ``; with a wider
+    ``window``, the last one named in it: ``서울 양천구 오목로 88, 203동 1104호(``).
+
+        >>> local_area("서울 양천구 ")["dong"], local_area("서울 양천구 오목로 88, 203동 1104호(", window=80)["dong"]
+        (['목동', '신정동', '신월동'], ['목동', '신정동', '신월동'])
+    """
+    words = re.findall(r"[가-힣]+", before[-window:])
     local = _geo()["local"]
     for i in range(len(words) - 1, 0, -1):
         if not re.search(r"[시군구]$", words[i]):
@@ -324,12 +333,32 @@ def below_district(rng: random.Random, ctx: Ctx) -> Surrogate:
     tail = (ctx.sub or "") + " " + ctx.before[-6:]
     unit = "군" if re.search(r"군(아래|이하)|군\s*$", tail) else "동"
     local = local_area(ctx.before) if unit == "동" else None
-    if rng.random() < 0.45 and unit == "동":
+    road = rng.random() < 0.45
+    if ctx.like_mention and (form := address_form(ctx.mention)):  # output: a road address stays one, a lot too
+        road = form == "road"
+    if road and unit == "동":
         if local:
             return Surrogate(f"{rng.choice(local['roads'])} {rng.randint(1, 350)}" + (f"-{rng.randint(1, 30)}" if rng.random() < 0.2 else ""))
         g = _geo()  # an unknown district: a road name common to many towns, not a famous one elsewhere
         return Surrogate(f"{rng.choice(g['road_stems'])}{rng.choice(['로', '길'])} {rng.randint(1, 350)}")
     return Surrogate(lot_address(rng, ctx, unit, local))
+
+
+_ROAD_FORM = re.compile(r"[가-힣0-9](?:로|길)\s*\d")
+_LOT_FORM = re.compile(r"[가-힣](?:동|리|가)\s*(?:산\s*)?\d|\d\s*번지")
+
+
+def address_form(mention: str) -> str | None:
+    """``road`` for a road-name address (``목동동로 417``, ``테헤란로4길 12``), ``lot`` for a lot-number one
+    (``역삼동 123-4``, ``상리 산12``), None where the mention says neither.
+
+        >>> address_form("목동동로 417"), address_form("역삼동 123-4"), address_form("봉담읍 상리 산12"), address_form("(주소 생략)")
+        ('road', 'lot', 'lot', None)
+    """
+    road, lot = _ROAD_FORM.search(mention), _LOT_FORM.search(mention)
+    if road and lot:
+        return "road" if road.start() > lot.start() else "lot"  # 역삼동 테헤란로 12: the number goes with the road
+    return "road" if road else "lot" if lot else None
 
 
 def full_address(rng: random.Random, ctx: Ctx) -> str:
@@ -339,7 +368,8 @@ def full_address(rng: random.Random, ctx: Ctx) -> str:
     units = prov["units"] or [""]
     unit = rng.choice(units)
     head = " ".join(x for x in (prov_name if rng.random() < 0.5 else prov["short"], unit) if x)
-    return f"{head} {below_district(rng, Ctx(ctx.label, before=unit)).text}"
+    inner = Ctx(ctx.label, mention=ctx.mention, before=unit, like_mention=True) if ctx.like_mention else Ctx(ctx.label, before=unit)
+    return f"{head} {below_district(rng, inner).text}"
 
 
 def address(rng: random.Random, ctx: Ctx) -> Surrogate:

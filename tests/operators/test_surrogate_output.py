@@ -254,3 +254,24 @@ def test_a_vietnamese_name_in_latin_letters_gets_a_vietnamese_pseudonym_of_its_s
         out = get_operator("surrogate", seed=seed).render(doc)
         woman, man = out[len("목격자 "):].split("와 피해자 ")[0].split("과 피해자 ")[0], out.split("피해자 ")[1]
         assert " 티 " in woman and " 티 " not in man, (seed, out)
+
+
+def test_an_address_keeps_its_form_and_its_note_names_a_dong_of_its_district():
+    """Probed on the sample judgment: ``서울 양천구 목동동로 417, 203동 1104호(목동, 한결아파트)`` became ``서울 양천구 신정동
+    16, 1003동 1501호(가산동, 수영아파트)``: a road-name address drawn as a lot number, its note naming a 동 of another
+    district (가산동 is in 금천구). Output keeps the address's form and draws the note's 동 in the district the line names."""
+    import re
+
+    from thunder_deid.surrogates.places import _geo
+
+    text = "피고인은 서울 양천구 목동동로 417, 203동 1104호(목동, 한결아파트)에 산다. 그 전에는 서울 양천구 신정동 311-2에 살았다."
+    doc = Document("text", text, _spans(text, [("목동동로 417", "주소"), ("목동", "행정구역-동"), ("한결아파트", "주거시설"),
+                                               ("신정동 311-2", "주소")]))
+    dongs = set(_geo()["local"]["서울 양천구"]["dong"])
+    for seed in range(30):
+        out = get_operator("surrogate", seed=seed).render(doc)
+        m = re.fullmatch(r"피고인은 서울 양천구 (\S+) (\d+(?:-\d+)?), 203동 1104호\((\S+), \S+\)에 산다\. "
+                         r"그 전에는 서울 양천구 (\S+) (\d+(?:-\d+)?)에 살았다\.", out)
+        assert m, (seed, out)
+        assert m.group(1).endswith(("로", "길")) and m.group(4).endswith("동"), (seed, out)   # road stays road, lot stays lot
+        assert m.group(3) in dongs and m.group(3) != "목동", (seed, out)
