@@ -277,7 +277,20 @@ def lot_address(rng: random.Random, ctx: Ctx, unit: str = "동", local: dict | N
             return f"{rng.choice(g['eup'])} {rng.choice(g['ri'])} {n}"
         return f"{rng.choice(g['myeon'])} {rng.choice(g['ri'])} {n}"
     pool = local["dong"] if local else (g["generic_dong"] if ctx.before.strip() else g["dong"])
-    return f"{rng.choice(pool)} {n}"
+    return f"{rng.choice(_elsewhere(pool, ctx))} {n}"
+
+
+def _elsewhere(pool: list[str], ctx: Ctx) -> list[str]:
+    """Output: the names of ``pool`` the mention does not hold (``감삼동 553-13`` had become ``감삼동 112-53``, ``대학로
+    241`` ``대학로 179``: the real 동 or road kept, only the number drawn); training draws from the whole pool.
+
+        >>> _elsewhere(["감삼동", "본리동"], Ctx("주소", mention="감삼동 553-13", like_mention=True)), _elsewhere(["감삼동"], Ctx("주소", mention="감삼동 5", like_mention=True))
+        (['본리동'], ['감삼동'])
+    """
+    if not ctx.like_mention:
+        return pool
+    name = lambda x: x[:-1] if len(x) > 2 and x[-1] in "동로길리가" else x  # 감삼 of 감삼동 (감삼로 is the same place)
+    return [x for x in pool if name(x) not in ctx.mention] or pool
 
 
 @functools.lru_cache(maxsize=None)
@@ -338,9 +351,10 @@ def below_district(rng: random.Random, ctx: Ctx) -> Surrogate:
         road = form == "road"
     if road and unit == "동":
         if local:
-            return Surrogate(f"{rng.choice(local['roads'])} {rng.randint(1, 350)}" + (f"-{rng.randint(1, 30)}" if rng.random() < 0.2 else ""))
+            return Surrogate(f"{rng.choice(_elsewhere(local['roads'], ctx))} {rng.randint(1, 350)}"
+                             + (f"-{rng.randint(1, 30)}" if rng.random() < 0.2 else ""))
         g = _geo()  # an unknown district: a road name common to many towns, not a famous one elsewhere
-        return Surrogate(f"{rng.choice(g['road_stems'])}{rng.choice(['로', '길'])} {rng.randint(1, 350)}")
+        return Surrogate(f"{rng.choice(_elsewhere(g['road_stems'], ctx))}{rng.choice(['로', '길'])} {rng.randint(1, 350)}")
     return Surrogate(lot_address(rng, ctx, unit, local))
 
 

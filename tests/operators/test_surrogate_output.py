@@ -275,3 +275,13 @@ def test_an_address_keeps_its_form_and_its_note_names_a_dong_of_its_district():
         assert m, (seed, out)
         assert m.group(1).endswith(("로", "길")) and m.group(4).endswith("동"), (seed, out)   # road stays road, lot stays lot
         assert m.group(3) in dongs and m.group(3) != "목동", (seed, out)
+
+
+def test_an_address_pseudonym_keeps_neither_the_road_nor_the_dong_of_its_mention():
+    """Probed on the fact sections' validation output: ``대구 달서구 감삼동 553-13`` became ``감삼동 112-53`` and
+    ``대전 유성구 대학로 241`` ``대학로 179``: the real 동 or road kept, only the number drawn."""
+    text = "피고인은 대구 달서구 감삼동 553-13에 있는 병원에서, 대전 유성구 대학로 241에 있는 주점에서 일하였다."
+    doc = Document("text", text, _spans(text, [("감삼동 553-13", "주소"), ("대학로 241", "주소")]))
+    for seed in range(30):
+        out = get_operator("surrogate", seed=seed).render(doc)
+        assert "감삼" not in out and "대학로" not in out, (seed, out)
