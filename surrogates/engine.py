@@ -240,7 +240,7 @@ class Realizer:
                 return source, value
             names = identities(value, label, is_name)
             if (not value.text or _leaks(key[0], value) or names & used or _shows(value, real)
-                    or (is_name and self.like_mention and _same_surname(key[0], value))
+                    or (is_name and self.like_mention and (_same_surname(key[0], value) or _same_given(key[0], value)))
                     or (is_name and len(value.text) > 1 and _holds(doc.text, value.text))):
                 # (the last: a name the text already holds is a real person's, the prosecutor of the 검 사 line,
                 # so the pseudonym would make someone else of the document into that person)
@@ -450,6 +450,17 @@ def _same_surname(mention: str, value: Surrogate) -> bool:
     would write it unchanged."""
     parts = split_name(value.text)
     return parts is not None and parts[0] == mention
+
+
+def _same_given(mention: str, value: Surrogate) -> bool:
+    """A pseudonym with the real given name under another surname (``박주희`` -> ``이주희``: a generation's common
+    names are few, and output draws from the mention's generation and sex).
+
+        >>> _same_given("박주희", Surrogate("이주희")), _same_given("박주희", Surrogate("이서연")), _same_given("A", Surrogate("이주희"))
+        (True, False, False)
+    """
+    a, b = split_name(mention), split_name(value.text)
+    return a is not None and b is not None and a[1] == b[1]
 
 
 def _leaks(mention: str, value: Surrogate) -> bool:

@@ -285,3 +285,14 @@ def test_an_address_pseudonym_keeps_neither_the_road_nor_the_dong_of_its_mention
     for seed in range(30):
         out = get_operator("surrogate", seed=seed).render(doc)
         assert "감삼" not in out and "대학로" not in out, (seed, out)
+
+
+def test_a_person_s_pseudonym_keeps_no_part_of_the_real_given_name():
+    """Probed on the fact sections' validation output: 49 of the person pseudonyms of 525 judgments kept the real
+    given name under another surname (``박주희`` -> ``이주희``, ``문소영`` -> ``김소영``): output draws from the mention's
+    generation and sex, whose common names are few. The given name is drawn again now."""
+    text = "피해자 박주희(여, 45세)는 피고인 문소영에게 돈을 빌려주었다."
+    doc = Document("text", text, _spans(text, [("박주희", "인명"), ("문소영", "인명")]))
+    for seed in range(60):
+        out = get_operator("surrogate", seed=seed).render(doc)
+        assert "주희" not in out and "소영" not in out, (seed, out)
