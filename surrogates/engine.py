@@ -240,7 +240,7 @@ class Realizer:
                 return source, value
             names = identities(value, label, is_name)
             if (not value.text or _leaks(key[0], value) or names & used or _shows(value, real)
-                    or (is_name and self.like_mention and (_same_surname(key[0], value) or _same_given(key[0], value)))
+                    or (self.like_mention and (is_name or label == "닉네임") and _reads_like(key[0], value))
                     or (is_name and len(value.text) > 1 and _holds(doc.text, value.text))):
                 # (the last: a name the text already holds is a real person's, the prosecutor of the 검 사 line,
                 # so the pseudonym would make someone else of the document into that person)
@@ -452,15 +452,20 @@ def _same_surname(mention: str, value: Surrogate) -> bool:
     return parts is not None and parts[0] == mention
 
 
-def _same_given(mention: str, value: Surrogate) -> bool:
-    """A pseudonym with the real given name under another surname (``박주희`` -> ``이주희``: a generation's common
-    names are few, and output draws from the mention's generation and sex).
+def _reads_like(mention: str, value: Surrogate) -> bool:
+    """A pseudonym that reads like the real name it stands for: the real given name under another surname
+    (``박주희`` -> ``이주희``), two syllables of it in a row (``박채원`` -> ``박채은``, ``박이준`` -> ``이준우``, the nickname
+    ``따뜻한감자`` -> ``따뜻한소년``), or the surname named alone drawn again (``김 씨``). Output draws from the
+    mention's generation and sex, whose common names are few, so without this check a tenth of pseudonyms did.
 
-        >>> _same_given("박주희", Surrogate("이주희")), _same_given("박주희", Surrogate("이서연")), _same_given("A", Surrogate("이주희"))
-        (True, False, False)
+        >>> [_reads_like(m, Surrogate(v)) for m, v in (("박주희", "이주희"), ("박채원", "박채은"), ("박주희", "박서연"), ("김", "김민준"))]
+        [True, True, False, True]
     """
     a, b = split_name(mention), split_name(value.text)
-    return a is not None and b is not None and a[1] == b[1]
+    if a is not None and b is not None and a[1] == b[1]:
+        return True
+    return _same_surname(mention, value) or any(mention[i:i + 2] in value.text for i in range(len(mention) - 1)
+                                                if re.fullmatch(r"[가-힣]{2}", mention[i:i + 2]))
 
 
 def _leaks(mention: str, value: Surrogate) -> bool:
