@@ -386,7 +386,7 @@ def whole_names(spans: Sequence[Span], text: str) -> list[Span]:
     return out
 
 
-MAX_STEM_TAIL = 4  # syllables a business or place name is finished by (메디 + 플러스, 에 + 코에너지)
+MAX_STEM_TAIL = 3  # syllables a business or place name is finished by (메디 + 플러스)
 
 
 def whole_stems(spans: Sequence[Span], text: str) -> list[Span]:
