@@ -12,7 +12,10 @@ worktree), and every replacement is checked against the mention it replaces, by 
 * **addresses** (주소): the pseudonym holds the name of a road or 동 the mention names (``감삼동 553-13`` ->
   ``감삼동 112-53``, ``대학로 241`` -> ``대학로 179``), the unit word aside.
 
-Rows: replacements checked and those that read like their mention, per kind, summed over the seeds.
+* **any label**: the mention masked (``[은행업]``) where no pseudonym could be drawn, a mask inside pseudonymised text.
+
+Rows: replacements checked and those that read like their mention (or, for the last, were masked), per kind,
+summed over the seeds.
 """
 
 from __future__ import annotations
@@ -44,13 +47,16 @@ def given(real, new):
 def place(real, new):
     return any(w[:-1] in new for w in re.findall(r"[가-힣0-9]{2,}(?:로|길|동|리)(?![가-힣])", real) if len(w) > 2)
 
-n = {k: [0, 0] for k in ("persons", "nicknames", "addresses")}
+n = {k: [0, 0] for k in ("persons", "nicknames", "addresses", "masked")}
 for seed in seeds:
     for f in files:
         for d in load_jsonl(f):
             _, reps = Policy(mode="surrogate").redact(d, seed=seed)
             for r in reps:
                 real, new = d.text[r.start:r.end], r.text
+                if r.label:
+                    n["masked"][0] += 1
+                    n["masked"][1] += new.startswith("[")
                 kind = "persons" if r.label in PERSON else "nicknames" if r.label == "닉네임" else "addresses" if r.label == "주소" else None
                 if kind is None or new.startswith("["):
                     continue

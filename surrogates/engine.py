@@ -396,12 +396,15 @@ _LONGEST_MENTION = 40  # characters: longer mentions (a whole address) are not l
 def _worded(mention: str, label: str) -> bool:
     """A mention a pseudonym must not hold whole: two Hangul syllables or more (역삼동, 김민준) besides a unit or
     type word it ends in. A number (a lot's 12, ``12번지``, a unit's 3) turns up inside any phone, account or lot
-    by chance and tells nothing.
+    by chance and tells nothing, nor does a type word tagged alone (``물류센터``, ``산업``): every pseudonym of its
+    kind holds one, and output had masked ``다래 물류센터`` as ``[산업시설] 물류센터`` for it.
 
     >>> _worded("역삼동", "행정구역-동"), _worded("김민준", "인명"), _worded("12번지", "번지"), _worded("12", "번지")
     (True, True, False, False)
+    >>> _worded("물류센터", "산업시설"), _worded("산업", "은행업"), _worded("다래물류센터", "산업시설")
+    (False, False, True)
     """
-    if sum(1 for c in mention if "가" <= c <= "힣") < 2:
+    if sum(1 for c in mention if "가" <= c <= "힣") < 2 or mention.strip() in _strip_words(label, True):
         return False
     w = trailing_type_word(mention, label, units=True)
     return sum(1 for c in (mention[: -len(w)] if w else mention) if "가" <= c <= "힣") >= 2

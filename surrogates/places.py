@@ -419,10 +419,15 @@ def rail_section(rng: random.Random, ctx: Ctx) -> str:
 
 
 def bank(rng: random.Random, ctx: Ctx) -> Surrogate:
-    """A bank: ``신한은행`` (stem ``신한`` before a following ``은행``) or 카카오뱅크 where none follows."""
+    """A bank: ``신한은행`` (stem ``신한`` before a following ``은행``) or 카카오뱅크 where none follows; in output, now
+    and then a bank of no one (``새솔은행``): a judgment naming eight banks had left no real one to draw for the
+    last, and its mention was masked."""
     banks = packaged()["finance"]["banks"]
     if ctx.type_word == "은행":
         banks = [b for b in banks if b["name"]]
+    if ctx.like_mention and rng.random() < 0.25:
+        stem = brand_stem(rng)
+        return Surrogate(stem + "은행", stem)
     b = rng.choice(banks)
     if b["name"]:
         return Surrogate(b["name"] + "은행", b["name"])

@@ -299,3 +299,25 @@ def test_a_pseudonym_does_not_read_like_the_real_name():
         for r in get_operator("surrogate", seed=seed).replacements(doc):
             real = text[r.start:r.end]
             assert not any(real[i:i + 2] in r.text for i in range(len(real) - 1)), (seed, real, r.text)
+
+
+def test_a_type_word_tagged_alone_leaves_every_pseudonym_of_its_kind_possible():
+    """Probed: ``다래 물류센터`` came out as ``[산업시설] 물류센터`` where the tagger had also tagged a bare ``물류센터``:
+    every pseudonym of the kind holds the type word, and a pseudonym may hold no real mention whole."""
+    text = "피고인은 아산시 문화길 227에 있는 다래 물류센터에서 일하였고, 위 물류센터의 관리자는 피해자이다."
+    doc = Document("text", text, _spans(text, [("다래", "산업시설"), ("물류센터", "산업시설")]))
+    for seed in range(20):
+        out = get_operator("surrogate", seed=seed).render(doc)
+        assert "[" not in out and "다래" not in out, (seed, out)
+
+
+def test_a_judgment_naming_many_banks_gets_a_bank_for_each():
+    """Probed: a judgment naming eight banks had left no real bank to draw for the last (a pseudonym may name no
+    bank of the document), and its mention was masked ``[은행업]``. Output now also draws banks of no one."""
+    banks = ["하나", "전북", "산업", "제주", "부산", "농협", "국민", "우리", "신한"]
+    text = "피고인은 피해자 " + ", ".join(b + "은행" for b in banks) + " 등으로부터 대출을 받았다."
+    doc = Document("text", text, _spans(text, [(b, "은행업") for b in banks]))
+    for seed in range(30):
+        reps = get_operator("surrogate", seed=seed).replacements(doc)
+        assert not any(r.text.startswith("[") for r in reps), seed
+        assert not {r.text for r in reps} & set(banks), seed
