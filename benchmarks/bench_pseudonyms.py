@@ -12,7 +12,8 @@ worktree), and every replacement is checked against the mention it replaces, by 
 * **addresses** (주소): the pseudonym holds the name of a road or 동 the mention names (``감삼동 553-13`` ->
   ``감삼동 112-53``, ``대학로 241`` -> ``대학로 179``), the unit word aside.
 
-* **any label**: the mention masked (``[은행업]``) where no pseudonym could be drawn, a mask inside pseudonymised text.
+* **any label**: the mention masked (``[은행업]``) where no pseudonym could be drawn, a mask inside pseudonymised text
+  (``masked``), or written back as it was (``unchanged``: ``1702`` before ``호``).
 
 Rows: replacements checked and those that read like their mention (or, for the last, were masked), per kind,
 summed over the seeds.
@@ -47,7 +48,7 @@ def given(real, new):
 def place(real, new):
     return any(w[:-1] in new for w in re.findall(r"[가-힣0-9]{2,}(?:로|길|동|리)(?![가-힣])", real) if len(w) > 2)
 
-n = {k: [0, 0] for k in ("persons", "nicknames", "addresses", "masked")}
+n = {k: [0, 0] for k in ("persons", "nicknames", "addresses", "masked", "unchanged")}
 for seed in seeds:
     for f in files:
         for d in load_jsonl(f):
@@ -57,6 +58,8 @@ for seed in seeds:
                 if r.label:
                     n["masked"][0] += 1
                     n["masked"][1] += new.startswith("[")
+                    n["unchanged"][0] += 1
+                    n["unchanged"][1] += new == real
                 kind = "persons" if r.label in PERSON else "nicknames" if r.label == "닉네임" else "addresses" if r.label == "주소" else None
                 if kind is None or new.startswith("["):
                     continue

@@ -241,6 +241,7 @@ class Realizer:
             names = identities(value, label, is_name)
             if (not value.text or _leaks(key[0], value) or names & used or _shows(value, real)
                     or (self.like_mention and (is_name or label == "닉네임") and _reads_like(key[0], value))
+                    or (self.like_mention and _written_as(key[0], value, label))
                     or (is_name and len(value.text) > 1 and _holds(doc.text, value.text))):
                 # (the last: a name the text already holds is a real person's, the prosecutor of the 검 사 line,
                 # so the pseudonym would make someone else of the document into that person)
@@ -343,6 +344,8 @@ class Realizer:
                     form += own  # 엘원주식회사 before 주식회사: 엘원건설, not 엘원
             if self.like_mention and digit_key(mention, it.label):
                 form = written_like(form, mention)  # one number's pseudonym, in this mention's own layout
+            elif self.like_mention and mention.strip().isdigit() and (bare := _UNIT_NUMBER.fullmatch(form)):
+                form = bare.group(1)  # 3029 of a 3029호 written elsewhere: 1608, as the mention writes it
             out.append(form)
             extra = {k: v for k, v in it.span.extra.items() if k != "text"}
             if "text" in it.span.extra:
@@ -469,6 +472,22 @@ def _reads_like(mention: str, value: Surrogate) -> bool:
         return True
     return _same_surname(mention, value) or any(mention[i:i + 2] in value.text for i in range(len(mention) - 1)
                                                 if re.fullmatch(r"[가-힣]{2}", mention[i:i + 2]))
+
+
+_UNIT_NUMBER = re.compile(r"(\d+)\s*(?:호|동|층|실)")
+
+
+def _written_as(mention: str, value: Surrogate, label: str) -> bool:
+    """Would the pseudonym be written as the mention once the unit or type word the text already has after it is
+    left out? (``1702호`` drawn for ``1702`` before ``호`` had given ``1702`` back.)
+
+        >>> _written_as("1702", Surrogate("1702호"), "건물동호수"), _written_as("1702", Surrogate("1802호"), "건물동호수")
+        (True, False)
+    """
+    t = value.text
+    w = trailing_type_word(t, label, units=True)
+    unit = re.fullmatch(r"(.+?)\s*(?:호|동|층|실|번지|번)", t)  # one-syllable units, which type words leave out
+    return mention.strip() in {t[: -len(w)].rstrip() if w else None, unit.group(1) if unit else None}
 
 
 def _leaks(mention: str, value: Surrogate) -> bool:

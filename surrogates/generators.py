@@ -564,6 +564,8 @@ def unit_no(rng: random.Random, ctx: Ctx) -> str:
         return f"{bldg}동"
     if nxt == "호" or (ctx.sub or "") == "호":
         return f"{unit}호"
+    if ctx.like_mention and re.fullmatch(r"\s*(?:제\s*)?\d+(?:\s*호)?\s*", ctx.mention):
+        return f"{unit}호" if "호" in ctx.mention else unit  # output: 6049호 -> 1803호, 3029 -> 1608; no 동 added
     return f"{bldg}동 {unit}호"
 
 

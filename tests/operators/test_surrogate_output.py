@@ -321,3 +321,17 @@ def test_a_judgment_naming_many_banks_gets_a_bank_for_each():
         reps = get_operator("surrogate", seed=seed).replacements(doc)
         assert not any(r.text.startswith("[") for r in reps), seed
         assert not {r.text for r in reps} & set(banks), seed
+
+
+def test_a_unit_number_is_written_as_its_mention_writes_it_and_never_as_it_was():
+    """Probed: ``1702`` before ``호`` came out as ``1702`` (``1702호`` drawn, its ``호`` left to the text), ``6049호`` as
+    ``1213동 1803호``, and a bare ``3029`` as ``1608호`` where another mention wrote ``3029호``."""
+    import re
+
+    text = "피해자는 늘봄빌딩 1702호에서 살았다. 6049호 호선과 3029호 호선, 그리고 3029, 4224 호선의 원가를 보았다."
+    doc = Document("text", text, _spans(text, [("1702", "건물동호수"), ("6049호", "건물동호수"), ("3029", "건물동호수"),
+                                               ("4224", "건물동호수")]))
+    for seed in range(40):
+        out = get_operator("surrogate", seed=seed).render(doc)
+        m = re.fullmatch(r"피해자는 늘봄빌딩 (\d+)호에서 살았다\. (\d+)호 호선과 (\d+)호 호선, 그리고 (\d+), (\d+) 호선의 원가를 보았다\.", out)
+        assert m and m.group(1) != "1702" and m.group(3) == m.group(4), (seed, out)
