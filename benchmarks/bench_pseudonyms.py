@@ -49,23 +49,24 @@ def place(real, new):
     return any(w[:-1] in new for w in re.findall(r"[가-힣0-9]{2,}(?:로|길|동|리)(?![가-힣])", real) if len(w) > 2)
 
 n = {k: [0, 0] for k in ("persons", "nicknames", "addresses", "masked", "unchanged")}
+policy = Policy(mode="surrogate")
+docs = [d for f in files for d in load_jsonl(f)]
 for seed in seeds:
-    for f in files:
-        for d in load_jsonl(f):
-            _, reps = Policy(mode="surrogate").redact(d, seed=seed)
-            for r in reps:
-                real, new = d.text[r.start:r.end], r.text
-                if r.label:
-                    n["masked"][0] += 1
-                    n["masked"][1] += new.startswith("[")
-                    n["unchanged"][0] += 1
-                    n["unchanged"][1] += new == real
-                kind = "persons" if r.label in PERSON else "nicknames" if r.label == "닉네임" else "addresses" if r.label == "주소" else None
-                if kind is None or new.startswith("["):
-                    continue
-                bad = place(real, new) if kind == "addresses" else bigram(real, new) or (kind == "persons" and given(real, new))
-                n[kind][0] += 1
-                n[kind][1] += bool(bad)
+    for d in docs:
+        _, reps = policy.redact(d, seed=seed)
+        for r in reps:
+            real, new = d.text[r.start:r.end], r.text
+            if r.label:
+                n["masked"][0] += 1
+                n["masked"][1] += new.startswith("[")
+                n["unchanged"][0] += 1
+                n["unchanged"][1] += new == real
+            kind = "persons" if r.label in PERSON else "nicknames" if r.label == "닉네임" else "addresses" if r.label == "주소" else None
+            if kind is None or new.startswith("["):
+                continue
+            bad = place(real, new) if kind == "addresses" else bigram(real, new) or (kind == "persons" and given(real, new))
+            n[kind][0] += 1
+            n[kind][1] += bool(bad)
 print(json.dumps(n))
 """
 

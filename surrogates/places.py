@@ -232,8 +232,10 @@ def from_geo(name: str) -> Generator:
     def gen(rng: random.Random, ctx: Ctx) -> Surrogate:
         value = rng.choice(_geo()[name])
         if name == "dong" and ctx.like_mention:
-            # output: a 동 in the district the line names (목동동로 417(목동) -> 오목로 88(신월동), not (가산동))
-            local = local_area(ctx.before[ctx.before.rfind("\n") + 1:], window=80)
+            # output: a 동 in the district the line names (목동동로 417(목동) -> 오목로 88(신월동), not (가산동)), as far
+            # as the context reaches (the engine's WINDOW, 32 characters: a district further back is out of sight)
+            line = ctx.before[ctx.before.rfind("\n") + 1:]
+            local = local_area(line, window=len(line))
             value = rng.choice(local["dong"]) if local else value
         suffix = value[-1] if name in ("dong", "eup", "myeon", "ri") else None
         return Surrogate(value, value[:-1] if suffix else None)
@@ -307,7 +309,7 @@ def local_area(before: str, window: int = 24) -> dict | None:
     """The 동/road lists of the district or city named at the end of ``before`` (``… 서울 강남구 ``; with a wider
     ``window``, the last one named in it: ``서울 양천구 오목로 88, 203동 1104호(``).
 
-        >>> local_area("서울 양천구 ")["dong"], local_area("서울 양천구 오목로 88, 203동 1104호(", window=80)["dong"]
+        >>> local_area("서울 양천구 ")["dong"], local_area("서울 양천구 오목로 88, 203동 1104호(", window=32)["dong"]
         (['목동', '신정동', '신월동'], ['목동', '신정동', '신월동'])
     """
     words = re.findall(r"[가-힣]+", before[-window:])
