@@ -120,10 +120,7 @@ class Court(Operator):
             whole = mention_key(doc.text[s.start:s.end])
             if style != "omit" and self.type_words:
                 kept = without_type_word(doc.text, s)
-                # never show a word masked elsewhere standing as a word: glued after a letter it is part of
-                # another (G산업, where 산업 of 산업은행 was masked), after ○○ or a space it stands alone
-                glued = style == "letter" and kept.end < s.end and doc.text[kept.end] != " "
-                if glued or mention_key(doc.text[kept.end:s.end]) not in detected:
+                if mention_key(doc.text[kept.end:s.end]) not in detected:  # never show a word masked elsewhere
                     s = kept
             mention = mention_key(doc.text[s.start:s.end])
             # one number written several ways is one (전화번호 생략), not two
