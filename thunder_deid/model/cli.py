@@ -291,6 +291,8 @@ def _inference_options(p: argparse.ArgumentParser) -> None:
 
 
 def _patterns_option(p: argparse.ArgumentParser) -> None:
+    from thunder_deid.recognizers import recognizer_names
+
     p.add_argument("--no-patterns", action="store_true",
                    help="the model's spans alone, without the fixed-form identifier patterns (resident registration "
                         "numbers, phone numbers, e-mail and IP addresses, links, card, licence, business and passport "
@@ -301,8 +303,7 @@ def _patterns_option(p: argparse.ArgumentParser) -> None:
                         "removing the names of judges, prosecutors and counsel in a judgment's header and footer "
                         "lines (appendix A.2)")
     p.add_argument("--without", action="append", default=[], metavar="RECOGNIZER",
-                   help="leave this recognizer out, the others run (repeatable): fixed_forms, table_names, "
-                        "reference_notes, legal_forms, repeated_names")
+                   help="leave this recognizer out, the others run (repeatable): " + ", ".join(recognizer_names()))
 
 
 def _patterns(a: argparse.Namespace) -> bool | tuple[str, ...]:
