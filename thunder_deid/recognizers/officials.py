@@ -60,6 +60,34 @@ def is_official(text: str, span: Span, zones: list[tuple[int, int]]) -> bool:
             and not _PARTY_BEFORE.search(text, max(0, span.start - 120), span.start))
 
 
+# an official's title right before a name in running text: 변호인 윤경현의 상고이유, 검사 이정훈이 제출한
+_TITLED = re.compile(rf"(?:{_BENCH}|{_COUNSEL})[ \t]+$")
+_NAME_WORD = r"(?<![가-힣]){}"
+
+
+def named_only_in_office(text: str, span: Span, zones: list[tuple[int, int]]) -> bool:
+    r"""Is the span's name an official's (inside a zone) that the judgment writes nowhere but in an official's line
+    or right after an official's title? Then its mention in the reasons (``1. 변호인 윤경현의 상고이유``) is the
+    official acting in office too: masked there and left in the header, the name would be readable beside its
+    mask. A name written once without a title (a party's) keeps every span.
+
+        >>> t = "변 호 인\n변호사 윤경현\n\n이 유\n1. 변호인 윤경현의 상고이유, 피고인 김철수와 변호인 김철수"
+        >>> zones = official_zones(t)
+        >>> [named_only_in_office(t, Span(t.index(w, 14), t.index(w, 14) + 3, "인명"), zones) for w in ("윤경현", "김철수")]
+        [True, False]
+    """
+    form = text[span.start:span.end]
+    if not zones or len(form) < 2:
+        return False
+    in_zone = False
+    for m in re.finditer(_NAME_WORD.format(re.escape(form)), text):
+        if is_official(text, Span(m.start(), m.end(), span.label), zones):
+            in_zone = True
+        elif not _TITLED.search(text, max(0, m.start() - 12), m.start()):
+            return False
+    return in_zone
+
+
 def without_officials(doc: Document, label: str = "인명") -> Document:
     """``doc`` without the ``label`` spans consistency added inside an official's zone, from the same name tagged
     in the body (``검사 이정훈(기소)`` had become ``검사 B``); a deny entry's or a recognizer's span there stays. The body's mention stays replaced:
