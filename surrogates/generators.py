@@ -211,7 +211,11 @@ def cohort(rng: random.Random, ctx: Ctx) -> str:
 def rrn(rng: random.Random, ctx: Ctx) -> str:
     """Resident registration number with a valid check digit; century/sex digit matches the birth year.
 
-    A masked mention (``870923-2******``) gets a masked surrogate.
+    A masked mention (``870923-2******``) gets a masked surrogate; in the output (``like_mention``) one masked in
+    part keeps its mask where it stands and the sex its seventh digit shows:
+
+    >>> rrn(random.Random(3), Ctx("주민등록번호", mention="9X0315-1XXXXXX", like_mention=True))[6:]
+    '-1XXXXXX'
     """
     said = _said(ctx)
     moved = _rrn_moved(ctx.mention, ctx.shift) if ctx.shift is not None else None
@@ -233,14 +237,31 @@ def rrn(rng: random.Random, ctx: Ctx) -> str:
                 y = _rrn_year(ctx.mention) + later[0] - later[1]
                 d = min(d, 28) if m == 2 else d
         female, foreign = said.get("female", moved[1]), foreign or moved[2]
+    partly = _RRN_PARTLY.fullmatch(ctx.mention) if ctx.like_mention else None
+    if partly is not None and moved is None:
+        # output: a number masked in part (9X0315-1XXXXXX) keeps the sex and kind its seventh digit shows, and
+        # its mask where the mention has one
+        g = int(partly.group(2))
+        female, foreign = said.get("female", g % 2 == 0), foreign or g >= 5
+        if not (said.get("born") or said.get("age")):  # and its century
+            y = min(y, 1999) if g in (1, 2, 5, 6) else max(y, 2000)
+            d = min(d, 28) if m == 2 else d
     g = (3 if y >= 2000 else 1) + int(female)
     if foreign:
         g += 4  # a foreign resident's registration number: 5-8 in the seventh digit
     body = f"{y % 100:02d}{m:02d}{d:02d}{g}{digits(rng, 5)}"
     full = f"{body[:6]}-{body[6:]}{rrn_check_digit(body)}"
+    if partly is not None:
+        shape = partly.group(1) + "-" + partly.group(2) + partly.group(3)
+        return "".join(c if c in _MASKS else f for f, c in zip(full, shape))
     if "*" in ctx.mention or "●" in ctx.mention or (ctx.sub or "").startswith("마스킹"):
         return full[:8] + "******"
     return full
+
+
+# a registration number masked in part, its seventh digit shown: 9X0315-1XXXXXX, 870923-2******
+_MASKS = "*＊●○◯Xx"
+_RRN_PARTLY = re.compile(rf"\s*([0-9{_MASKS}]{{6}})\s*-\s*([1-8])([0-9{_MASKS}]{{6}})\s*")
 
 
 _RRN = re.compile(r"\s*(\d{2})(\d{2})(\d{2})\s*-?\s*([1-8])")

@@ -123,6 +123,23 @@ def test_a_registration_number_is_born_on_the_shifted_birth_date():
         assert rrn == (born.strftime("%y%m%d"), "1"), out
 
 
+def test_a_registration_number_masked_in_part_keeps_its_mask_and_sex():
+    """``9X0315-1XXXXXX`` (the sample judgment's) had come out as a whole number of the other sex
+    (``700627-2490732`` beside a man's name): the pseudonym keeps the mask where the mention has it and the sex
+    and kind its seventh digit shows."""
+    import re
+
+    for mention, digit in (("9X0315-1XXXXXX", "1"), ("85**12-2******", "2"), ("0X0101-6XXXXXX", "6")):
+        text = f"피고인 박도윤 ({mention}), 회사원"
+        doc = Document("text", text, _spans(text, [("박도윤", "인명"), (mention, "주민등록번호")]))
+        for seed in range(10):
+            out = get_operator("surrogate", seed=seed).render(doc)
+            rrn = re.search(r"\(([^)]*)\)", out).group(1)
+            shape = "".join("#" if c.isdigit() else c for c in rrn)
+            assert shape == "".join("#" if c.isdigit() else c for c in mention), out
+            assert rrn[7] == digit and rrn != mention, out
+
+
 def test_an_institution_keeps_the_kind_its_type_word_says():
     """Probed: ``서울중앙지방법원`` typed 치안및교정기관 became 남양주교도소, 오산보호관찰소, 안성소년원, and ``강남경찰서``
     하남구치소: the list mixes every kind. Output now draws new place names before the mention's own kind words (a
