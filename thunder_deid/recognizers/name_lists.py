@@ -27,18 +27,10 @@ import re
 from thunder_deid.document import Document, Span
 from thunder_deid.recognizers.base import Recognizer, register
 from thunder_deid.recognizers.officials import is_official, official_zones
-from thunder_deid.recognizers.repeated_names import _general
+from thunder_deid.recognizers.repeated_names import reads_as_name
 
 _JOIN = re.compile(r"(?:, ?| 및 )")
 _ITEM = re.compile(r"[가-힣]{2,4}(?![가-힣])")
-
-
-def _reads_as_name(word: str) -> bool:
-    from thunder_deid.model.decode import FIELD_WORDS, PERSON_WORDS
-    from thunder_deid.recognizers.patterns import is_common_surname
-
-    return (not _general(word) and word not in PERSON_WORDS and word not in FIELD_WORDS
-            and (is_common_surname(word[0]) or is_common_surname(word[:2])))
 
 
 def listed_names(doc: Document) -> list[Span]:
@@ -62,7 +54,7 @@ def listed_names(doc: Document) -> list[Span]:
                 pending, pos = [], person_at[j.end()].end
                 continue
             m = _ITEM.match(doc.text, j.end())
-            if m is None or not _reads_as_name(m.group()) or any(x < m.end() and m.start() < y for x, y in taken):
+            if m is None or not reads_as_name(m.group()) or any(x < m.end() and m.start() < y for x, y in taken):
                 break
             span = Span(m.start(), m.end(), "인명", score=1.0)
             if is_official(doc.text, span, zones):

@@ -58,7 +58,7 @@ def _not_names() -> frozenset[str]:
     return NOT_NAMES | frozenset(PERSON_ROLES) | frozenset(ROLES)
 
 
-def _general(form: str) -> bool:
+def general_word(form: str) -> bool:
     """One of :data:`NOT_NAMES` or of the role words (``배상신청인``), or one with a particle (``공사로``: 공사 + 로),
     or a business's name by its type word (``신한은행``, ``한빛건설``: not a person's)."""
     from thunder_deid.surrogates.engine import trailing_type_word
@@ -68,10 +68,17 @@ def _general(form: str) -> bool:
             or trailing_type_word(form, "사업체", units=True) is not None)
 
 
-def repeated_names(doc: Document) -> list[Span]:
+def reads_as_name(form: str) -> bool:
+    """No general word (:func:`general_word`), no word for people or for a form's field, and a common surname first:
+    what a word the tagger missed must be before a frame makes it a person's name."""
     from thunder_deid.model.decode import FIELD_WORDS, PERSON_WORDS
     from thunder_deid.recognizers.patterns import is_common_surname
 
+    return (not general_word(form) and form not in PERSON_WORDS and form not in FIELD_WORDS
+            and (is_common_surname(form[:2]) or is_common_surname(form[0])))
+
+
+def repeated_names(doc: Document) -> list[Span]:
     runs = [(m.start(1), m.group(1)) for m in _FRAME.finditer(doc.text)]
     # a name a company's kind follows is a company's (공소외 오션팜 여행회사에): masked all the same, typed so that
     # a pseudonym is a company's
@@ -79,12 +86,10 @@ def repeated_names(doc: Document) -> list[Span]:
     support: Counter = Counter(f for _, run in runs for f in _forms(run))
     at: dict[str, list[int]] = defaultdict(list)
     for a, run in runs:
-        forms = _forms(run) if not _general(run) else set()  # 피해자 배상신청인: a role word, not 배상신청 + 인
+        forms = _forms(run) if not general_word(run) else set()  # 피해자 배상신청인: a role word, not 배상신청 + 인
         if forms:  # the form most occurrences share; the shorter one on a tie (김하은은: 김하은)
             at[max(forms, key=lambda f: (support[f], -len(f)))].append(a)
-    named = {form: starts for form, starts in at.items()
-             if len(starts) >= 2 and not _general(form) and form not in PERSON_WORDS and form not in FIELD_WORDS
-             and (is_common_surname(form[:2]) or is_common_surname(form[0]))}
+    named = {form: starts for form, starts in at.items() if len(starts) >= 2 and reads_as_name(form)}
     # each form's appearances starting a word, counted in one pass (a register names thousands of parties)
     anywhere: Counter = Counter()
     for m in _WORD.finditer(doc.text) if named else ():
