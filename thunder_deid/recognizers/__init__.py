@@ -51,7 +51,7 @@ from thunder_deid.recognizers.base import (Pattern, PatternRecognizer, Recognize
                                           recognizers, register)
 from thunder_deid.recognizers.foreign import whole_foreign_names
 from thunder_deid.recognizers.glosses import with_glosses
-from thunder_deid.recognizers.officials import is_official, named_only_in_office, official_zones
+from thunder_deid.recognizers.officials import is_official, named_only_in_office, office_words, official_zones
 from thunder_deid.taxonomy.policy import prediction_target
 
 
@@ -76,8 +76,9 @@ def apply_patterns(doc: Document, level: str = "leaf", names: Collection[str] | 
         name = prediction_target("인명", level)  # type: ignore[arg-type]
         if level != "leaf":
             found = [f.with_label(prediction_target(f.label, level)) for f in found]  # type: ignore[arg-type]
+        words = office_words(doc.text, zones)
         kept = [s for s in doc.spans if not (s.label == name and (is_official(doc.text, s, zones)
-                                                                  or named_only_in_office(doc.text, s, zones)))]
+                                                                  or named_only_in_office(doc.text, s, zones, words)))]
         doc = overlay(doc.with_spans(kept), found)
     return with_glosses(whole_foreign_names(doc))
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from thunder_deid.consistency import Ranges
 from thunder_deid.document import Document, Span
 from thunder_deid.recognizers.base import Recognizer, register
 from thunder_deid.recognizers.officials import is_official, official_zones
@@ -39,7 +40,7 @@ def listed_names(doc: Document) -> list[Span]:
         return []
     zones = official_zones(doc.text)
     person_at = {s.start: s for s in spans if s.label.startswith("인명") and not is_official(doc.text, s, zones)}
-    taken = [(s.start, s.end) for s in spans]
+    taken = Ranges((s.start, s.end) for s in spans)
     found: list[Span] = []
     walked: set[int] = set()
     for s in sorted(person_at.values(), key=lambda s: s.start):
@@ -54,7 +55,7 @@ def listed_names(doc: Document) -> list[Span]:
                 pending, pos = [], person_at[j.end()].end
                 continue
             m = _ITEM.match(doc.text, j.end())
-            if m is None or not reads_as_name(m.group()) or any(x < m.end() and m.start() < y for x, y in taken):
+            if m is None or not reads_as_name(m.group()) or taken.overlaps(m.start(), m.end()):
                 break
             span = Span(m.start(), m.end(), "인명", score=1.0)
             if is_official(doc.text, span, zones):

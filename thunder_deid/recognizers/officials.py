@@ -65,11 +65,19 @@ _TITLED = re.compile(rf"(?:{_BENCH}|{_COUNSEL})[ \t]+$")
 _NAME_WORD = r"(?<![가-힣]){}"
 
 
-def named_only_in_office(text: str, span: Span, zones: list[tuple[int, int]]) -> bool:
+def office_words(text: str, zones: list[tuple[int, int]]) -> frozenset[str]:
+    """The Korean words of officials' lines and their beginnings (``윤경현`` of ``윤경현의``), once per document: a name
+    outside them is no official's."""
+    return frozenset(w[:k] for a, b in zones for w in re.findall(r"[가-힣]{2,}", text[a:b])
+                     for k in range(2, min(len(w), 5) + 1))
+
+
+def named_only_in_office(text: str, span: Span, zones: list[tuple[int, int]],
+                         words: frozenset[str] | None = None) -> bool:
     r"""Is the span's name an official's (inside a zone) that the judgment writes nowhere but in an official's line
     or right after an official's title? Then its mention in the reasons (``1. 변호인 윤경현의 상고이유``) is the
     official acting in office too: masked there and left in the header, the name would be readable beside its
-    mask. A name written once without a title (a party's) keeps every span.
+    mask. A name written once without a title (a party's) keeps every span. ``words``: :func:`office_words`.
 
         >>> t = "변 호 인\n변호사 윤경현\n\n이 유\n1. 변호인 윤경현의 상고이유, 피고인 김철수와 변호인 김철수"
         >>> zones = official_zones(t)
@@ -77,8 +85,8 @@ def named_only_in_office(text: str, span: Span, zones: list[tuple[int, int]]) ->
         [True, False]
     """
     form = text[span.start:span.end]
-    if not zones or len(form) < 2:
-        return False
+    if len(form) < 2 or form not in (office_words(text, zones) if words is None else words):
+        return False  # (a register's thousands of names skip the scan below: ``words`` computed once)
     in_zone = False
     for m in re.finditer(_NAME_WORD.format(re.escape(form)), text):
         if is_official(text, Span(m.start(), m.end(), span.label), zones):
