@@ -4,8 +4,9 @@
 
 PRED files are the tagger's predictions (``thunder-deid predict``) on the realised test splits. Each
 document is redacted under the default policy (consistency on) and, as the baseline, with consistency
-off. For every distinct form (two characters or more) the policy detected as PII, the script looks for
-the same form left in the output outside any replacement, standing as a word: not preceded by a letter,
+off. For every distinct form (two characters or more, and no number of two digits, which names nothing by itself)
+the policy detected as PII, the script looks for the same form left in the output outside any replacement,
+standing as a word: not preceded by a letter,
 digit or syllable, and followed by the end, a non-Hangul character or a Korean particle. The check is
 written here, apart from :mod:`thunder_deid.consistency`, with its own particle list (up to two stacked).
 
@@ -100,7 +101,9 @@ def count(docs, policy: Policy, mode: str) -> tuple[int, int, int, int, list[str
         text, reps = policy.redact(d, mode, seed=1)
         spans = [s for s in policy.prepare(d).spans if policy.mode_for(s.label, mode) != "keep"]
         forms = {d.text[s.start:s.end] for s in spans}
-        forms = {f for f in forms if f == f.strip() and len(f) >= 2}
+        # a number of one or two digits names nothing by itself (the 12 of 압수목록 12번 is not a date's month):
+        # not counted, as consistency does not spread it
+        forms = {f for f in forms if f == f.strip() and len(f) >= 2 and not (len(f) <= 2 and f.isdigit())}
         bases = [split_label(s.label)[0] for s in spans]
         named = {d.text[s.start:s.end] for s, base in zip(spans, bases)
                  if base in tax and not tax.is_name(base)}

@@ -148,6 +148,16 @@ def starts_of(text: str, forms: Iterable[str], overlapping: bool = False) -> Cal
     return lambda f: found.get(f, ()) if len(f) > 1 else search(f)
 
 
+def short_number(form: str) -> bool:
+    """A number of one or two digits names nothing by itself: the ``12`` of ``압수목록 12번`` read as an exit's number
+    is not the month of ``2014. 12. 23.``, so it is never spread (it had been, into every date of a judgment).
+
+        >>> short_number("12"), short_number("203"), short_number("１２")
+        (True, False, True)
+    """
+    return len(form) <= 2 and form.isdigit()
+
+
 def _forms(spans: Sequence[Span], text: str, allow: Iterable[str], min_length: int) -> dict[str, Counter]:
     """Each detected form that consistency may spread: the score its detections carry per label (a detection
     without a score counts 1)."""
@@ -288,10 +298,11 @@ class Ranges:
 
 
 def propagate(doc: Document, allow: Iterable[str] = (), min_length: int = 2) -> Document:
-    """``doc`` plus a span at every other word occurrence of each detected surface form; detections lying
-    inside an occurrence of a longer form first give way to it (:func:`whole_forms`)."""
+    """``doc`` plus a span at every other word occurrence of each detected surface form (a number of one or two
+    digits aside: :func:`short_number`); detections lying inside an occurrence of a longer form first give way to it
+    (:func:`whole_forms`)."""
     spans = whole_forms(doc.spans, doc.text, allow, min_length)
-    weights = _forms(spans, doc.text, allow, min_length)
+    weights = {f: w for f, w in _forms(spans, doc.text, allow, min_length).items() if not short_number(f)}
     if not weights:
         return doc.with_spans(spans) if spans != list(doc.spans) else doc
     best = _best_scores(spans, doc.text)

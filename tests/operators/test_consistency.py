@@ -5,6 +5,7 @@ from __future__ import annotations
 from thunder_deid.consistency import occurrences, particle_follows, propagate
 from thunder_deid.document import Document, Span
 from thunder_deid.operators import render
+from thunder_deid.policy import Policy
 
 
 def test_particles_and_word_boundaries():
@@ -47,6 +48,16 @@ def test_no_leak_after_court_with_consistency():
     doc = Document("d", text, [Span(4, 7, "인명"), Span(13, 15, "기타사이트")])
     out = render(propagate(doc), "court")
     assert "전문수" not in out and "해피" not in out
+
+
+def test_a_number_of_two_digits_is_never_spread_into_dates():
+    """The tagger read ``12`` of ``압수목록 12번`` as an exit's number; spread, it had masked the month of every date
+    (``2014. (출구번호 생략). 23.``). A longer number is still spread."""
+    text = "압수목록 12번 사본, 2014. 12. 23.자 계좌 1234, 2015. 12. 1. 계좌 1234"
+    doc = Document("d", text, [Span(5, 7, "출구번호", score=0.6), Span(text.index("1234"), text.index("1234") + 4, "계좌번호")])
+    assert [text[s.start:s.end] for s in propagate(doc).spans] == ["12", "1234", "1234"]
+    out, _ = Policy().redact(doc, "court", seed=1)
+    assert out == "압수목록 (출구번호 생략)번 사본, 2014. 12. 23.자 계좌 (계좌번호 생략), 2015. 12. 1. 계좌 (계좌번호 생략)"
 
 
 def test_a_partial_detection_gives_way_to_the_whole_form():
