@@ -474,7 +474,10 @@ def _reads_like(mention: str, value: Surrogate) -> bool:
                                                 if re.fullmatch(r"[가-힣]{2}", mention[i:i + 2]))
 
 
-_UNIT_NUMBER = re.compile(r"(\d+)\s*(?:호|동|층|실)")
+# the one-syllable units written after a number (3029호, 2층, 12번), which type words leave out: a pseudonym is
+# written without its unit where its mention is, and never as the mention once its unit is set aside
+_NUMBER_UNITS = "(?:번지|호|동|층|실|번)"
+_UNIT_NUMBER = re.compile(rf"(\d+)\s*{_NUMBER_UNITS}")
 
 
 def _written_as(mention: str, value: Surrogate, label: str) -> bool:
@@ -486,7 +489,7 @@ def _written_as(mention: str, value: Surrogate, label: str) -> bool:
     """
     t = value.text
     w = trailing_type_word(t, label, units=True)
-    unit = re.fullmatch(r"(.+?)\s*(?:호|동|층|실|번지|번)", t)  # one-syllable units, which type words leave out
+    unit = re.fullmatch(rf"(.+?)\s*{_NUMBER_UNITS}", t)
     return mention.strip() in {t[: -len(w)].rstrip() if w else None, unit.group(1) if unit else None}
 
 
