@@ -352,3 +352,18 @@ def test_a_unit_number_is_written_as_its_mention_writes_it_and_never_as_it_was()
         out = get_operator("surrogate", seed=seed).render(doc)
         m = re.fullmatch(r"피해자는 늘봄빌딩 (\d+)호에서 살았다\. (\d+)호 호선과 (\d+)호 호선, 그리고 (\d+), (\d+) 호선의 원가를 보았다\.", out)
         assert m and m.group(1) != "1702" and m.group(3) == m.group(4), (seed, out)
+
+
+def test_an_exit_or_lot_number_is_written_as_its_mention_writes_it():
+    """The units after a number are one list (``engine._NUMBER_UNITS``): a bare ``12`` of an exit whose pseudonym was
+    drawn as ``8번`` had been written ``8번`` where the mention wrote no ``번`` (``강남역 8번 출구`` for ``강남역 12
+    출구``); ``번`` and ``번지`` now go as ``호`` and ``층`` went."""
+    import re
+
+    text = "강남역 12 출구 앞에서, 강남역 12번 출구로 나왔다."
+    doc = Document("text", text, _spans(text, [("12", "출구번호")]))
+    for seed in range(20):
+        out = get_operator("surrogate", seed=seed).render(doc)
+        m = re.fullmatch(r"강남역 (\d+) 출구 앞에서, 강남역 (\d+)번 출구로 나왔다\.", out)
+        assert m and m.group(1) == m.group(2) != "12", (seed, out)
+
