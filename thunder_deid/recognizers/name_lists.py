@@ -43,7 +43,7 @@ def listed_names(doc: Document) -> list[Span]:
     taken = Ranges((s.start, s.end) for s in spans)
     found: list[Span] = []
     walked: set[int] = set()
-    for s in sorted(person_at.values(), key=lambda s: s.start):
+    for s in person_at.values():  # in document order: ``spans`` is sorted
         if s.start in walked:
             continue
         pos, pending = s.end, []
