@@ -1,7 +1,8 @@
-"""What a frame recognizer (``legal_forms``, ``repeated_names``) takes for a name in text it was not written from.
+"""What a frame recognizer (``legal_forms``, ``repeated_forms``, ``repeated_names``) takes for a name in text it was not written from.
 
     python benchmarks/bench_legal_forms.py [--recognizer repeated_names] [--corpus ../shared/data/ko_legal_corpus/ko_legal_corpus.txt.gz] [--show 100]
     python benchmarks/bench_legal_forms.py --recognizer repeated_names --documents work/splits/precedents/train.jsonl
+    python benchmarks/bench_legal_forms.py --recognizer repeated_forms --documents work/splits/precedents/train.jsonl
 
 Runs the recognizer over every line of the Korean legal corpus (law texts and judgments as law.go.kr publishes
 them: parties' and big companies' names where the court kept them, numbers and letters where it did not) with no
@@ -42,7 +43,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--corpus", type=Path, default=REPO.parent / "shared/data/ko_legal_corpus/ko_legal_corpus.txt.gz")
     ap.add_argument("--show", type=int, default=100, help="how many distinct names to print")
-    ap.add_argument("--recognizer", default="legal_forms", choices=("legal_forms", "repeated_names"))
+    ap.add_argument("--recognizer", default="legal_forms", choices=("legal_forms", "repeated_forms", "repeated_names"))
     ap.add_argument("--documents", type=Path, help="a JSONL of documents, read whole, instead of the corpus's lines")
     args = ap.parse_args()
     source = args.documents or args.corpus

@@ -7,7 +7,7 @@ import pytest
 from thunder_deid.document import Document, Span
 from thunder_deid.policy import Policy
 from thunder_deid.recognizers import apply_patterns
-from thunder_deid.recognizers.legal_forms import legal_form_names
+from thunder_deid.recognizers.legal_forms import bare_form_names, legal_form_names
 
 
 def _found(text: str, spans: list[Span] | None = None) -> list[tuple[str, str]]:
@@ -54,3 +54,44 @@ def test_a_tagger_span_touching_the_frame_wins():
     assert _found(text, [Span(4, 12, "사업체")]) == []
     out = apply_patterns(Document("d", text, [Span(4, 6, "건설시공업")]))
     assert [(text[s.start:s.end], s.label) for s in out.spans] == [("대진", "건설시공업")]
+
+
+def _bare(text: str, spans: list[Span] | None = None) -> list[tuple[str, str]]:
+    return [(text[s.start:s.end], s.label) for s in bare_form_names(Document("d", text, spans or []))]
+
+
+def test_a_company_named_twice_without_a_role_word_is_masked_everywhere_in_court_style():
+    # a judgment's text from the validation realisations' frame: no role word before the name, no tagger span
+    text = ("그 후 중한 회사가 식당을 인도받았고, 중한 회사의 청구를 받아들였다. 피고인은 중한 명의로 서적을 "
+            "발행하였다.")
+    out, _ = Policy().redact(apply_patterns(Document("d", text, [])), "court", seed=1)
+    assert "중한" not in out
+    assert out == "그 후 A 회사가 식당을 인도받았고, A 회사의 청구를 받아들였다. 피고인은 A 명의로 서적을 발행하였다."
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("이노플러스 회사를 운영하고, 이노플러스 주식회사의 주식", [("이노플러스", "사업체"), ("이노플러스", "사업체")]),
+    ("광주 은행이 대출하고 광주 은행에 갚았다", [("광주", "은행업"), ("광주", "은행업")]),
+    ("이노플러스 회사를 운영하였다", []),                       # once: the document does not name it so
+    ("특정 회사에, 특정 회사의", []),                             # a word that says which company
+    ("비상장 회사와 비상장 회사의", []),
+    ("보험 회사에 보험 회사가", []),                               # a type word: the kind of company
+    ("의료기기 회사에 의료기기 회사와", []),
+    ("함으로써 회사에, 함으로써 회사의", []),                     # verbs and adverbs
+    ("않도록 회사의, 않도록 회사의, 거쳐 회사에, 거쳐 회사에", []),
+    ("피고인이 회사를, 피고인이 회사에", []),                     # a noun with its particle
+    ("광고한 회사에, 광고한 회사의, 채권자인 회사, 채권자인 회사", []),  # adnominal 한, copula 인 (three syllables)
+    ("상법상 회사의 상법상 회사", []),                             # derived modifiers
+    ("공소외 1 회사의 공소외 1 회사", []),                         # the court's number
+])
+def test_what_the_bare_frame_takes_for_a_name(text, expected):
+    assert _bare(text) == expected
+
+
+def test_a_tagger_span_touching_the_bare_frame_wins():
+    text = "신국제약 주식회사에 납품하고 신국제약 주식회사로부터 받았다"
+    assert _bare(text, [Span(0, 2, "의약품제조업")]) == [("신국제약", "사업체")]  # only the mention it did not read
+    # the tagger read the whole name once: consistency repeats its span, with its finer label
+    doc = apply_patterns(Document("d", text, [Span(0, 4, "의약품제조업")]))
+    assert [(text[s.start:s.end], s.label) for s in doc.spans] == [("신국제약", "의약품제조업")]
+    assert Policy().redact(doc, "court", seed=1)[0] == "A제약 주식회사에 납품하고 A제약 주식회사로부터 받았다"

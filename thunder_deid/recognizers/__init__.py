@@ -15,6 +15,8 @@ recognizer            module           finds
 ``reference_notes``   addresses        the dong and building of a road-name address's note ``(우동, 센텀파크)``
 ``legal_forms``       legal_forms      a business's name between a role word and its legal form:
                                        ``공소외 삼우 주식회사``
+``repeated_forms``    legal_forms      a business named twice before its legal form without a role word:
+                                       ``중한 회사가 … 중한 회사의``
 ``repeated_names``    repeated_names   a Korean name the tagger missed, after role words through the document:
                                        ``피고인 주꽃님은 … 피고인 주꽃님의``
 ``name_lists``        name_lists       a Korean name the tagger missed between two it read in a list of names:
@@ -32,7 +34,7 @@ organisation's Hanja or Latin gloss becomes a span linked to it (:mod:`~thunder_
     >>> [(s.label, doc.text[s.start:s.end]) for s in apply_patterns(doc).spans]
     [('주민등록번호', '9X0315-1XXXXXX'), ('전화번호', '010-4821-7736')]
     >>> [r.name for r in recognizers()]
-    ['fixed_forms', 'table_names', 'reference_notes', 'legal_forms', 'repeated_names', 'name_lists']
+    ['fixed_forms', 'table_names', 'reference_notes', 'legal_forms', 'repeated_forms', 'repeated_names', 'name_lists']
 
 Recognizers are on by default in ``predict``, ``redact`` and :func:`thunder_deid.load`; ``--no-patterns``
 (``patterns=False``) gives the tagger's spans alone, which is what the benchmark figures score, and ``--without

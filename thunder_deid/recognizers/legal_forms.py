@@ -21,11 +21,26 @@ a form that is part of a longer word (``회사원``, ``은행장``, ``증권거�
     >>> t = "공소외 대진 주식회사"
     >>> LegalForms().find(Document("d", t, [Span(4, 13, "건설시공업")]))
     []
+
+Without a role word (:class:`RepeatedForms`) the frame also holds every word that says what kind of company it is
+(``특정 회사``, ``비상장 회사``, ``보험 회사``, ``따른 회사``). A word there is taken for a name only when the
+document writes it so at least twice, it is no word of :data:`~thunder_deid.recognizers.words.NOT_NAMES` or a
+type word (``보험``, ``건설``), and it does not end as a verb, an adverb or a word with its particle does
+(``함으로써``, ``피고인이``, ``인한``)::
+
+    >>> t = "중한 회사가 책을 냈다. 공소외 김민수는 중한 회사의 직원이다. 특정 회사에, 특정 회사의, 보험 회사와 보험 회사"
+    >>> [t[s.start:s.end] for s in RepeatedForms().find(Document("d", t))]
+    ['중한', '중한']
+    >>> t = "함으로써 회사에, 함으로써 회사의, 피고인이 회사를, 피고인이 회사에, 이노플러스 회사"
+    >>> [t[s.start:s.end] for s in RepeatedForms().find(Document("d", t))]
+    []
 """
 
 from __future__ import annotations
 
+import functools
 import re
+from collections import Counter
 
 from thunder_deid.consistency import Ranges
 from thunder_deid.document import Document, Span
@@ -52,6 +67,46 @@ FRAME = re.compile(rf"(?<![가-힣])(?:{_ROLE})[ \t]+(?:망[ \t]+)?([가-힣A-Za
                    r"(?=[^가-힣]|$|[의가이은는을를에와과도만로으라랑부께까처보조마측])")
 
 
+# Without a role word the name is one Hangul word before the form; it does not end as a word of grammar does: a verb
+# or an adverb (함으로써, 거쳐, 않도록, 통해, 달리), a noun with its particle (피고인이, 회사와), a derived modifier
+# (상법상, 외국계, 전자식, 독립적; not 성, which names end in: 대성, 신성), or, in three syllables or more, an
+# adnominal 한 or 진, a copula 인, a person's 자 or a 중 (광고한, 정해진, 채권자인, 상표권자, 상법중; 중한, 다인 and
+# 대진 stay names, 속한 and 중인 not)
+BARE = re.compile(rf"(?<![가-힣A-Za-z0-9])([가-힣]{{2,8}})[ \t]+({_FORM})"
+                  r"(?=[^가-힣]|$|[의가이은는을를에와과도만로으라랑부께까처보조마측])")
+_INFLECTED = re.compile(r"(?:어|아|여|해|쳐|워|와|과|도록|데|자마자|고|서|써|히|게|지|면|며|까지|부터|께|라|친|된|던|는|은|을|를"
+                        r"|이|가|의|에|도|로|나|만|든|할|될|올|려|켜|록|언정|상|시|계|별|적|식|용|형)$|..(?:한|인|자|진|중)$")
+_NOT_ADNOMINAL = frozenset({"관한", "인한", "대한", "위한", "의한", "통한", "속한", "처한", "정한", "또한", "중인"})
+
+
+def bare_form_names(doc: Document) -> list[Span]:
+    """The names written at least twice before a legal form without a role word, where no span of ``doc`` touches
+    them and none holds the name elsewhere (consistency repeats that one, with the tagger's finer label)
+    (:class:`RepeatedForms`)."""
+    detected = {doc.text[s.start:s.end] for s in doc.spans}
+    matches = [m for m in BARE.finditer(doc.text) if m.group(1) not in detected and _bare_name(m.group(1))]
+    twice = {w for w, n in Counter(m.group(1) for m in matches).items() if n >= 2}
+    spans = Ranges((s.start, s.end) for s in doc.spans)
+    found = []
+    for m in matches:
+        a, b = m.span(1)
+        if m.group(1) in twice and not spans.overlaps(a, m.end(2)):
+            found.append(Span(a, b, FORMS[m.group(2)], score=1.0))
+    return found
+
+
+def _bare_name(word: str) -> bool:
+    return not (word in NOT_NAMES or word in ROLES or word in _NOT_ADNOMINAL or word in _type_words()
+                or _INFLECTED.search(word) or "회사" in word or "은행" in word)
+
+
+@functools.lru_cache(maxsize=1)
+def _type_words() -> frozenset[str]:
+    from thunder_deid.surrogates.places import all_type_words
+
+    return frozenset(all_type_words()) | frozenset(FORMS)
+
+
 def legal_form_names(doc: Document) -> list[Span]:
     """The names a role word and a legal form frame, where no span of ``doc`` touches them."""
     spans = Ranges((s.start, s.end) for s in doc.spans)
@@ -76,3 +131,13 @@ class LegalForms(Recognizer):
 
     def find(self, doc: Document) -> list[Span]:
         return legal_form_names(doc)
+
+
+@register
+class RepeatedForms(Recognizer):
+    name = "repeated_forms"
+    description = "a business named twice before its legal form without a role word: 중한 회사가 … 중한 회사의"
+    priority = 45
+
+    def find(self, doc: Document) -> list[Span]:
+        return bare_form_names(doc)
