@@ -83,6 +83,12 @@ def test_a_company_named_twice_without_a_role_word_is_masked_everywhere_in_court
     ("광고한 회사에, 광고한 회사의, 채권자인 회사, 채권자인 회사", []),  # adnominal 한, copula 인 (three syllables)
     ("상법상 회사의 상법상 회사", []),                             # derived modifiers
     ("공소외 1 회사의 공소외 1 회사", []),                         # the court's number
+    ("인터플러스그룹 회장, 인터플러스그룹의 계열사", [("인터플러스", "사업체"), ("인터플러스", "사업체")]),  # a group
+    ("인터플러스 그룹 회장, 인터플러스그룹 계열사", [("인터플러스", "사업체"), ("인터플러스", "사업체")]),
+    ("인터플러스그룹 회장", []),
+    ("재벌그룹 총수와 재벌그룹 계열사", []),
+    ("상품그룹, 상품그룹", []),
+    ("인터플러스그룹장과 인터플러스그룹사", []),                   # 그룹장, 그룹사: other words
 ])
 def test_what_the_bare_frame_takes_for_a_name(text, expected):
     assert _bare(text) == expected
@@ -95,3 +101,9 @@ def test_a_tagger_span_touching_the_bare_frame_wins():
     doc = apply_patterns(Document("d", text, [Span(0, 4, "의약품제조업")]))
     assert [(text[s.start:s.end], s.label) for s in doc.spans] == [("신국제약", "의약품제조업")]
     assert Policy().redact(doc, "court", seed=1)[0] == "A제약 주식회사에 납품하고 A제약 주식회사로부터 받았다"
+
+
+def test_a_group_named_twice_keeps_its_word_in_court_style():
+    text = "피고인은 인터플러스그룹 회장으로서 인터플러스그룹 계열사의 자금을, 기업집단 ‘인터플러스’의 이름으로 썼다."
+    out, _ = Policy().redact(apply_patterns(Document("d", text, [])), "court", seed=1)
+    assert out == "피고인은 A그룹 회장으로서 A그룹 계열사의 자금을, 기업집단 ‘A’의 이름으로 썼다."

@@ -34,6 +34,9 @@ type word (``보험``, ``건설``), and it does not end as a verb, an adverb or 
     >>> t = "함으로써 회사에, 함으로써 회사의, 피고인이 회사를, 피고인이 회사에, 이노플러스 회사"
     >>> [t[s.start:s.end] for s in RepeatedForms().find(Document("d", t))]
     []
+
+A business group's name glued to ``그룹`` counts the same way (``인터플러스그룹 회장 … 인터플러스그룹 계열사``; not
+``재벌그룹``), and court style keeps the word: ``A그룹``.
 """
 
 from __future__ import annotations
@@ -74,6 +77,8 @@ FRAME = re.compile(rf"(?<![가-힣])(?:{_ROLE})[ \t]+(?:망[ \t]+)?([가-힣A-Za
 # 대진 stay names, 속한 and 중인 not)
 BARE = re.compile(rf"(?<![가-힣A-Za-z0-9])([가-힣]{{2,8}})[ \t]+({_FORM})"
                   r"(?=[^가-힣]|$|[의가이은는을를에와과도만로으라랑부께까처보조마측])")
+# a business group's name, glued to 그룹 as a court writes it (court style keeps the word: 인터플러스그룹 -> A그룹)
+GROUP = re.compile(r"(?<![가-힣A-Za-z0-9])([가-힣]{2,8}?)[ \t]?(그룹)(?=[^가-힣]|$|[의가이은는을를에와과도만로으라랑부께까처보조마측])")
 _INFLECTED = re.compile(r"(?:어|아|여|해|쳐|워|와|과|도록|데|자마자|고|서|써|히|게|지|면|며|까지|부터|께|라|친|된|던|는|은|을|를"
                         r"|이|가|의|에|도|로|나|만|든|할|될|올|려|켜|록|언정|상|시|계|별|적|식|용|형)$|..(?:한|인|자|진|중)$")
 _NOT_ADNOMINAL = frozenset({"관한", "인한", "대한", "위한", "의한", "통한", "속한", "처한", "정한", "또한", "중인"})
@@ -84,14 +89,16 @@ def bare_form_names(doc: Document) -> list[Span]:
     them and none holds the name elsewhere (consistency repeats that one, with the tagger's finer label)
     (:class:`RepeatedForms`)."""
     detected = {doc.text[s.start:s.end] for s in doc.spans}
-    matches = [m for m in BARE.finditer(doc.text) if m.group(1) not in detected and _bare_name(m.group(1))]
+    matches = [m for frame in (BARE, GROUP) for m in frame.finditer(doc.text)
+               if m.group(1) not in detected and _bare_name(m.group(1))]
     twice = {w for w, n in Counter(m.group(1) for m in matches).items() if n >= 2}
-    spans = Ranges((s.start, s.end) for s in doc.spans)
+    taken = Ranges((s.start, s.end) for s in doc.spans)
     found = []
-    for m in matches:
+    for m in sorted(matches, key=lambda m: m.start()):
         a, b = m.span(1)
-        if m.group(1) in twice and not spans.overlaps(a, m.end(2)):
-            found.append(Span(a, b, FORMS[m.group(2)], score=1.0))
+        if m.group(1) in twice and not taken.overlaps(a, m.end(2)):
+            found.append(Span(a, b, FORMS.get(m.group(2), "사업체"), score=1.0))
+            taken.add(a, b)
     return found
 
 
@@ -136,7 +143,8 @@ class LegalForms(Recognizer):
 @register
 class RepeatedForms(Recognizer):
     name = "repeated_forms"
-    description = "a business named twice before its legal form without a role word: 중한 회사가 … 중한 회사의"
+    description = ("a business named twice before its legal form (or 그룹) without a role word: 중한 회사가 … 중한 회사의, "
+                   "인터플러스그룹")
     priority = 45
 
     def find(self, doc: Document) -> list[Span]:
