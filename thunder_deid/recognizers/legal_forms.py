@@ -66,8 +66,10 @@ _PARTICLE_END = re.compile(r"(?:인인|의|가|은|는|을|를|에게|에서|으
 _NAME_ENDING = re.compile(r"(.+?)(?:이|도|로|에|와|과|만)$")
 _ROLE = "|".join(sorted(ROLES, key=len, reverse=True))
 _FORM = "|".join(sorted(FORMS, key=len, reverse=True))
+# what may follow a form: no more of a longer word (회사원, 은행장), a particle
+_AFTER = r"(?=[^가-힣]|$|[의가이은는을를에와과도만로으라랑부께까처보조마측])"
 FRAME = re.compile(rf"(?<![가-힣])(?:{_ROLE})[ \t]+(?:망[ \t]+)?([가-힣A-Za-z][가-힣A-Za-z0-9&]{{1,11}})[ \t]+({_FORM})"
-                   r"(?=[^가-힣]|$|[의가이은는을를에와과도만로으라랑부께까처보조마측])")
+                   + _AFTER)
 
 
 # Without a role word the name is one Hangul word before the form; it does not end as a word of grammar does: a verb
@@ -75,10 +77,9 @@ FRAME = re.compile(rf"(?<![가-힣])(?:{_ROLE})[ \t]+(?:망[ \t]+)?([가-힣A-Za
 # (상법상, 외국계, 전자식, 독립적; not 성, which names end in: 대성, 신성), or, in three syllables or more, an
 # adnominal 한 or 진, a copula 인, a person's 자 or a 중 (광고한, 정해진, 채권자인, 상표권자, 상법중; 중한, 다인 and
 # 대진 stay names, 속한 and 중인 not)
-BARE = re.compile(rf"(?<![가-힣A-Za-z0-9])([가-힣]{{2,8}})[ \t]+({_FORM})"
-                  r"(?=[^가-힣]|$|[의가이은는을를에와과도만로으라랑부께까처보조마측])")
+BARE = re.compile(rf"(?<![가-힣A-Za-z0-9])([가-힣]{{2,8}})[ \t]+({_FORM})" + _AFTER)
 # a business group's name, glued to 그룹 as a court writes it (court style keeps the word: 인터플러스그룹 -> A그룹)
-GROUP = re.compile(r"(?<![가-힣A-Za-z0-9])([가-힣]{2,8}?)[ \t]?(그룹)(?=[^가-힣]|$|[의가이은는을를에와과도만로으라랑부께까처보조마측])")
+GROUP = re.compile(r"(?<![가-힣A-Za-z0-9])([가-힣]{2,8}?)[ \t]?(그룹)" + _AFTER)
 _INFLECTED = re.compile(r"(?:어|아|여|해|쳐|워|와|과|도록|데|자마자|고|서|써|히|게|지|면|며|까지|부터|께|라|친|된|던|는|은|을|를"
                         r"|이|가|의|에|도|로|나|만|든|할|될|올|려|켜|록|언정|상|시|계|별|적|식|용|형)$|..(?:한|인|자|진|중)$")
 _NOT_ADNOMINAL = frozenset({"관한", "인한", "대한", "위한", "의한", "통한", "속한", "처한", "정한", "또한", "중인"})
@@ -109,7 +110,7 @@ def _bare_name(word: str) -> bool:
 
 @functools.lru_cache(maxsize=1)
 def _type_words() -> frozenset[str]:
-    from thunder_deid.surrogates.places import all_type_words
+    from thunder_deid.surrogates.places import all_type_words  # on first use, as the decoder reads it: lexicons load late
 
     return frozenset(all_type_words()) | frozenset(FORMS)
 
