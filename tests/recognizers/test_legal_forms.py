@@ -75,6 +75,7 @@ def test_a_company_named_twice_without_a_role_word_is_masked_everywhere_in_court
     ("이노플러스 회사를 운영하였다", []),                       # once: the document does not name it so
     ("특정 회사에, 특정 회사의", []),                             # a word that says which company
     ("비상장 회사와 비상장 회사의", []),
+    ("유명 회사에 다니다가 유명 회사를, 벤처 회사와 벤처 회사", []),  # words that say what a company is like
     ("보험 회사에 보험 회사가", []),                               # a type word: the kind of company
     ("의료기기 회사에 의료기기 회사와", []),
     ("함으로써 회사에, 함으로써 회사의", []),                     # verbs and adverbs
