@@ -11,12 +11,12 @@ model predictions without running the model twice.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
 from thunder_deid.document import load_jsonl, write_jsonl
 from thunder_deid.model.infer import default_model_dir
+from thunder_deid.model.modeling import read_meta
 from thunder_deid.recognizers import apply_patterns
 
 
@@ -26,8 +26,7 @@ def main() -> int:
     ap.add_argument("out", type=Path)
     ap.add_argument("--model", type=Path, default=None, help="the model's directory (default: the embedded one)")
     a = ap.parse_args()
-    meta = json.loads(((a.model or default_model_dir()) / "thunder_deid.json").read_text(encoding="utf-8"))
-    level = meta.get("target_level", "leaf")
+    level = read_meta(a.model or default_model_dir()).get("target_level", "leaf")
     write_jsonl(a.out, (apply_patterns(d, level) for d in load_jsonl(a.model_only)))
     return 0
 

@@ -105,7 +105,12 @@ def bare_form_names(doc: Document) -> list[Span]:
 
 def _bare_name(word: str) -> bool:
     return not (word in NOT_NAMES or word in ROLES or word in _NOT_ADNOMINAL or word in _type_words()
-                or _INFLECTED.search(word) or "회사" in word or "은행" in word)
+                or _INFLECTED.search(word) or _holds_a_form(word))
+
+
+def _holds_a_form(word: str) -> bool:
+    """A word with 회사 or 은행 in it is a kind of company or a part of one (자회사, 은행장), no name before a form."""
+    return "회사" in word or "은행" in word
 
 
 @functools.lru_cache(maxsize=1)
@@ -123,7 +128,7 @@ def legal_form_names(doc: Document) -> list[Span]:
         name = m.group(1)
         ending = _NAME_ENDING.fullmatch(name)
         if (name in NOT_NAMES or _PARTICLE_END.search(name) or (ending and ending.group(1) in NOT_NAMES)
-                or any(f in name for f in ("회사", "은행"))):
+                or _holds_a_form(name)):
             continue
         a, b = m.span(1)
         if not spans.overlaps(a, m.end(2)):

@@ -10,7 +10,8 @@ to be no name is no name to all of them.
 from __future__ import annotations
 
 # written by hand from the legal corpus's matches of each frame (a relation, a document, a belonging, a place of
-# business, a pronoun, a party word), their particles aside
+# business, a pronoun, a party word; before a legal form, a word that says what kind of company or what it is like),
+# their particles aside
 NOT_NAMES = frozenset("""
     공소외 공소외인 소외 소외인 주식회사 유한회사 유한공사 조합 노동조합 공사 기금 명의 명의자 소유 주장 진술
     진술서 진술조서 신문조서 조서 구제 지원 이외 조사 신분 신원 신병 정보 신상정보 인적사항 주거지 주소 주소지
@@ -29,6 +30,6 @@ NOT_NAMES = frozenset("""
     의뢰 분석 합병 정리 보유 부실 불매 책임 기반 계약 채권 대주주 계열사 주거래 예금거래 자금지원 후순위 금융
     서비스 단체 의료기기 다음 이란 계좌 실물 부품 기재 입주자 사업자 여행자 무료 일자 도난 영위 여전 밀접 시스템 모델
     법인 호주 레미콘 헤드헌팅 트럼프 종합금융 가진 임무 기한 반도체 웨이퍼 골프장 무배당
-    재벌 재계 대기업 중견 다국적기업 워킹 스터디 타깃 타겟 대조 실험 연령 소수 상위 하위 여성 교원 상품 이익 손실
+    재벌 재계 대기업 중견 다국적기업 워킹 스터디 타깃 타겟 대조 실험 소수 상위 하위 여성 교원 상품 이익 손실
     수익 매출 동류 해킹 자문 권한 차주 보장 지주 금융지주 사업 출연
-    유명 우량 건실 영세 유령 페이퍼 가짜 동종 경쟁 협력 하청 원청 하도급 자매 합작 국영 민간 공공 신생 벤처""".split())
+    유명 우량 건실 영세 유령 페이퍼 가짜 동종 경쟁 협력 하청 원청 하도급 합작 국영 민간 공공 신생 벤처""".split())
