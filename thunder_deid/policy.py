@@ -35,7 +35,8 @@ from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from thunder_deid.consistency import joined_pieces, occurrences, particle_follows, propagate
+from thunder_deid.consistency import (joined_pieces, occurrences, particle_follows, propagate,
+                                      without_unsure_common_words)
 from thunder_deid.document import Document, Span
 from thunder_deid.recognizers.patterns import PERSON_ROLES
 from thunder_deid.errors import ConfigError, ThunderDeidError
@@ -122,6 +123,7 @@ class Policy:
         from thunder_deid.recognizers.glosses import linked, with_glosses
         from thunder_deid.recognizers.name_parts import with_name_parts
         from thunder_deid.recognizers.officials import without_officials
+        from thunder_deid.recognizers.words import common_words
 
         best: dict[str, float] = {}  # with consistency a form is as sure as its best-scored occurrence
         if self.consistency:
@@ -143,7 +145,9 @@ class Policy:
         if self.consistency:
             # consistency puts a form back wherever it stands: in an official's line too (an official's name the
             # model tagged in the body), and beside a gloss the name's first detection had not reached; a
-            # person's surname with 씨 is that person's wherever the document names one person so
+            # person's surname with 씨 is that person's wherever the document names one person so. A common word
+            # the tagger only guessed at is no name it missed elsewhere: neither spread nor kept.
+            out = without_unsure_common_words(out, common_words())
             out = with_glosses(without_officials(with_name_parts(propagate(out, allow))))
         else:
             out = with_name_parts(out, add=False)

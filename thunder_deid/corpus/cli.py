@@ -14,6 +14,7 @@ CORPUS_MODULES = (
     "thunder_deid.corpus.placeholders",  # annotate-placeholders (law.go.kr precedents)
     "thunder_deid.corpus.splits",        # split (materialise train/valid/test from id lists)
     "thunder_deid.corpus.precedents",    # prepare-precedents (header names, officials, context typing)
+    "thunder_deid.corpus.common_words",  # common-words (the words legal text writes everywhere)
 )
 
 

@@ -5,9 +5,27 @@ to be no name is no name to all of them.
 
     >>> {"명의", "소속", "대한민국"} <= NOT_NAMES, "김철수" in NOT_NAMES
     (True, False)
+
+:func:`common_words` are the words legal text writes everywhere, counted in the legal corpus by ``thunder-deid
+corpus common-words`` (:mod:`thunder_deid.corpus.common_words`): consistency takes none of them for a name the
+tagger was unsure of (:func:`thunder_deid.consistency.without_unsure_common_words`).
+
+    >>> {"공소사실", "대한", "당심"} <= common_words(), "삼화일보" in common_words()
+    (True, False)
 """
 
 from __future__ import annotations
+
+import functools
+from importlib import resources
+
+
+@functools.lru_cache(maxsize=1)
+def common_words() -> frozenset[str]:
+    """The shipped list of common words (``thunder_deid/data/common_words.txt``; ``#`` starts its header)."""
+    text = resources.files("thunder_deid").joinpath("data/common_words.txt").read_text(encoding="utf-8")
+    return frozenset(w for w in text.split("\n") if w and not w.startswith("#"))
+
 
 # written by hand from the legal corpus's matches of each frame (a relation, a document, a belonging, a place of
 # business, a pronoun, a party word; before a legal form, a word that says what kind of company or what it is like),
