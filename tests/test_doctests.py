@@ -37,6 +37,7 @@ MODULES = [
     "thunder_deid.model.infer",
     "thunder_deid.recognizers.legal_forms",
     "thunder_deid.recognizers.words",
+    "thunder_deid.corpus.common_words",
     "thunder_deid.recognizers.coordination",
     "thunder_deid.recognizers.repeated_names",
     "thunder_deid.formats.docx",
