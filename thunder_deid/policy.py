@@ -15,6 +15,8 @@ A policy is a YAML file (every key optional)::
     recognizers:               # regular expressions, merged like the built-in patterns
       - {name: 내부사건번호, label: 업무관리번호, pattern: 'HR-\\d{4}-\\d{3}'}
     consistency: true          # a form detected once is replaced everywhere in the document
+    common_words: 0.5          # with consistency, a common word of legal text the model scored below this wherever
+                               # it tagged it is no name (공소사실, 당심); 0 takes the model's every guess
     pictures: blank            # a DOCX/HWPX/HWP/PDF output's pictures: blank (a photo or a seal can show a name) or keep
 
 A bad file is a :class:`~thunder_deid.errors.ConfigError` naming ``file:line``.
@@ -35,7 +37,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from thunder_deid.consistency import (joined_pieces, occurrences, particle_follows, propagate,
+from thunder_deid.consistency import (UNSURE, joined_pieces, occurrences, particle_follows, propagate,
                                       without_unsure_common_words)
 from thunder_deid.document import Document, Span
 from thunder_deid.recognizers.patterns import PERSON_ROLES
@@ -45,7 +47,7 @@ from thunder_deid.operators.base import apply, source_replacements
 from thunder_deid.taxonomy import load_taxonomy, split_label
 
 KEEP = "keep"
-_KEYS = ("mode", "threshold", "labels", "allow", "deny", "recognizers", "consistency", "pictures")
+_KEYS = ("mode", "threshold", "labels", "allow", "deny", "recognizers", "consistency", "common_words", "pictures")
 _LISTS = ("labels", "allow", "deny", "recognizers")  # settings whose empty value is their default
 PICTURES = ("blank", "keep")  # what a DOCX, HWPX, HWP or PDF output does with the pictures it holds
 _TEXT_MODES = ("tag", "mask", "court", "surrogate")  # modes that replace text (json only renders the spans)
@@ -73,6 +75,7 @@ class Policy:
     deny: tuple[tuple[str, str], ...] = ()
     recognizers: tuple = ()  # thunder_deid.recognizers.Pattern
     consistency: bool = True
+    common_words: float = UNSURE  # see thunder_deid.consistency.without_unsure_common_words
     pictures: str = "blank"  # PICTURES
 
     def __post_init__(self) -> None:
@@ -147,7 +150,7 @@ class Policy:
             # model tagged in the body), and beside a gloss the name's first detection had not reached; a
             # person's surname with 씨 is that person's wherever the document names one person so. A common word
             # the tagger only guessed at is no name it missed elsewhere: neither spread nor kept.
-            out = without_unsure_common_words(out, common_words())
+            out = without_unsure_common_words(out, common_words(), self.common_words)
             out = with_glosses(without_officials(with_name_parts(propagate(out, allow))))
         else:
             out = with_name_parts(out, add=False)
@@ -189,6 +192,8 @@ class Policy:
                     "pictures": self.pictures, "allow": sorted(self.allow), "deny": sorted(self.deny),
                     "labels": {k: [r.mode, r.threshold] for k, r in sorted(self.labels.items())},
                     "recognizers": [[p.label, p.regex.pattern, p.regex.flags, p.group] for p in self.recognizers]}
+        if self.common_words != UNSURE:  # the default left out: runs begun before the setting existed resume
+            settings["common_words"] = self.common_words
         return hashlib.sha256(json.dumps(settings, ensure_ascii=False).encode()).hexdigest()[:16]
 
     # -- loading -----------------------------------------------------------------------------------
@@ -278,6 +283,7 @@ class _Reader:
         p.recognizers = self.recognizers(list(p.recognizers) if isinstance(p.recognizers, tuple) else p.recognizers)
         if not isinstance(p.consistency, bool):
             raise self.fail(("consistency",), "'consistency' must be true or false")
+        p.common_words = self.threshold(p.common_words, ("common_words",))
         if p.pictures not in PICTURES:
             raise self.fail(("pictures",), f"'pictures' is one of {', '.join(PICTURES)}")
 

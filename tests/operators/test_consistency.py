@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from thunder_deid.consistency import occurrences, particle_follows, propagate
+from thunder_deid.errors import ConfigError
 from thunder_deid.document import Document, Span
 from thunder_deid.operators import render
 from thunder_deid.policy import Policy
@@ -124,3 +127,15 @@ def test_a_common_word_the_tagger_guessed_at_is_neither_spread_nor_kept():
     assert "공소사실" not in Policy(mode="mask").redact(Document("d", text, sure))[0]
     out, _ = Policy(mode="mask", consistency=False).redact(Document("d", text, spans[:1]))
     assert out.count("공소사실") == 1
+
+
+def test_the_common_word_bar_is_a_policy_setting(tmp_path):
+    text = "공소사실의 요지, 공소사실에 대한 판단"
+    doc = Document("d", text, [Span(0, 4, "정치·의사결정", score=0.43)])
+    assert Policy(mode="mask").redact(doc)[0] == text
+    assert Policy(mode="mask", common_words=0.0).redact(doc)[0].count("공소사실") == 0  # every guess taken
+    assert Policy(mode="mask").fingerprint() != Policy(mode="mask", common_words=0.0).fingerprint()
+    bad = tmp_path / "p.yaml"
+    bad.write_text("mode: court\ncommon_words: high\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"p\.yaml:2: .*number from 0 to 1"):
+        Policy.from_yaml(bad)
