@@ -9,7 +9,12 @@ name nowhere. This module counts, for every head of two to eight syllables of a 
 lines of the corpus that hold it, and keeps those held by at least ``min_lines``:
 
     thunder-deid corpus common-words ../shared/data/ko_legal_corpus/ko_legal_corpus.txt.gz \\
-        thunder_deid/data/common_words.txt --min-lines 1000
+        thunder_deid/data/common_words.txt --min-lines 1000 \\
+        --exclude work/splits/{thunder,precedents}/{valid,test}.jsonl
+
+The corpus holds the court text of most precedents, and one judgment can run to 3,230 lines, so the lines of the
+validation and test judgments are left out (``--exclude``, the matcher of ``tokenizer train-bpe --exclude``): no
+word is common because an evaluated judgment repeats it.
 
     >>> sorted(stems("여행회사에 대한 판단"))
     ['대한', '여행', '여행회', '여행회사', '여행회사에', '판단']
@@ -20,7 +25,6 @@ lines of the corpus that hold it, and keeps those held by at least ``min_lines``
 from __future__ import annotations
 
 import argparse
-import gzip
 import re
 from collections import Counter
 from pathlib import Path
@@ -58,23 +62,22 @@ def count_lines(lines: Iterable[str], min_lines: int) -> dict[str, int]:
     return {w: n for w, n in sorted(counts.items()) if n >= min_lines}
 
 
-def _lines(path: Path) -> Iterable[str]:
-    with (gzip.open(path, "rt", encoding="utf-8") if path.suffix == ".gz" else open(path, encoding="utf-8")) as f:
-        yield from f
-
-
 def _cmd(a: argparse.Namespace) -> int:
-    from thunder_deid.io import atomic_writer, refuse_overwrite_input
+    from thunder_deid.io import atomic_writer, check_input_file, refuse_overwrite_input
+    from thunder_deid.tokenizer.bpe import LineExcluder, corpus_lines
 
     src = Path(a.corpus)
-    if not src.is_file():
-        raise SystemExit(f"thunder-deid corpus common-words: {src}: no such file")
-    refuse_overwrite_input([src], a.out)
-    words = count_lines(_lines(src), a.min_lines)
+    for p in [src, *a.exclude]:
+        check_input_file(p, "corpus" if p == src else "--exclude")
+    refuse_overwrite_input([src, *a.exclude], a.out)
+    stats: dict = {}
+    exclude = LineExcluder.from_jsonl(a.exclude) if a.exclude else None
+    words = count_lines(corpus_lines([src], exclude=exclude, stats=stats), a.min_lines)
     with atomic_writer(a.out) as f:
-        f.write(f"# stems held by at least {a.min_lines} lines of {src.name} (thunder-deid corpus common-words)\n")
+        f.write(f"# stems held by at least {a.min_lines} lines of {src.name}, the lines of {len(a.exclude)} document files "
+                "left out (thunder-deid corpus common-words)\n")
         f.writelines(f"{w}\n" for w in words)
-    print(f"{len(words)} common words -> {a.out}")
+    print(f"{len(words)} common words -> {a.out} ({stats.get('dropped', 0)} corpus lines left out)")
     return 0
 
 
@@ -88,8 +91,11 @@ def register(sub: "argparse._SubParsersAction") -> None:
                        "a name the tagger was unsure of (thunder_deid/data/common_words.txt ships with the package).\n\n"
                        "example:\n"
                        "  thunder-deid corpus common-words ../shared/data/ko_legal_corpus/ko_legal_corpus.txt.gz "
-                       "thunder_deid/data/common_words.txt")
+                       "thunder_deid/data/common_words.txt \\\n"
+                       "      --exclude work/splits/{thunder,precedents}/{valid,test}.jsonl")
     p.add_argument("corpus", help="text corpus (.txt or .txt.gz), one paragraph a line")
     p.add_argument("out", help="output word list")
     p.add_argument("--min-lines", type=int, default=1000, help="lines a stem must be held by")
+    p.add_argument("--exclude", nargs="*", default=[], type=Path, metavar="JSONL",
+                   help="documents (the validation and test splits) whose lines are not counted")
     p.set_defaults(func=_cmd)
