@@ -179,6 +179,20 @@ def _best_scores(spans: Sequence[Span], text: str) -> dict[str, float | None]:
     return best
 
 
+def sure_scores(spans: Iterable[Span], text: str) -> dict[str, float]:
+    """Each form's best score among its spans, a span without a score (a recognizer's, a deny entry's) counting as
+    sure: with consistency a form is as sure as its best-scored occurrence.
+
+        >>> sure_scores([Span(0, 2, "인명", score=0.4), Span(3, 5, "인명", score=0.7), Span(6, 8, "인명")], "삼우 삼우 한빛")
+        {'삼우': 0.7, '한빛': 1.0}
+    """
+    best: dict[str, float] = {}
+    for s in spans:
+        form = text[s.start:s.end]
+        best[form] = max(best.get(form, 0.0), 1.0 if s.score is None else s.score)
+    return best
+
+
 def _inside(spans: Sequence[Span]) -> Callable[[int], bool]:
     """Is an offset inside one of ``spans`` (sorted, not overlapping one another)?"""
     starts = [s.start for s in spans]
@@ -314,12 +328,8 @@ def without_unsure_common_words(doc: Document, common: Iterable[str], unsure: fl
         >>> [t[s.start:s.end] for s in without_unsure_common_words(d, {"공소사실", "대한"}).spans]
         ['대한']
     """
-    best: dict[str, float] = {}
-    for s in doc.spans:
-        form = doc.text[s.start:s.end]
-        best[form] = max(best.get(form, 0.0), 1.0 if s.score is None else s.score)
     common = frozenset(common)
-    drop = {f for f, b in best.items() if b < unsure and f in common}
+    drop = {f for f, b in sure_scores(doc.spans, doc.text).items() if b < unsure and f in common}
     if not drop:
         return doc
     return doc.with_spans(s for s in doc.spans if doc.text[s.start:s.end] not in drop)

@@ -37,7 +37,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from thunder_deid.consistency import (UNSURE, joined_pieces, occurrences, particle_follows, propagate,
+from thunder_deid.consistency import (UNSURE, joined_pieces, occurrences, particle_follows, propagate, sure_scores,
                                       without_unsure_common_words)
 from thunder_deid.document import Document, Span
 from thunder_deid.recognizers.patterns import PERSON_ROLES
@@ -128,11 +128,7 @@ class Policy:
         from thunder_deid.recognizers.officials import without_officials
         from thunder_deid.recognizers.words import common_words
 
-        best: dict[str, float] = {}  # with consistency a form is as sure as its best-scored occurrence
-        if self.consistency:
-            for s in doc.spans:
-                form = doc.text[s.start:s.end]
-                best[form] = max(best.get(form, 0.0), 1.0 if s.score is None else s.score)
+        best = sure_scores(doc.spans, doc.text) if self.consistency else {}
         spans = [s for s in doc.spans if s.score is None
                  or best.get(doc.text[s.start:s.end], s.score) >= self.threshold_for(s.full_label)]
         found = find_patterns(doc.text, self.recognizers) if self.recognizers else []

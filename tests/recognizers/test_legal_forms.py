@@ -10,8 +10,8 @@ from thunder_deid.recognizers import apply_patterns
 from thunder_deid.recognizers.legal_forms import bare_form_names, legal_form_names
 
 
-def _found(text: str, spans: list[Span] | None = None) -> list[tuple[str, str]]:
-    return [(text[s.start:s.end], s.label) for s in legal_form_names(Document("d", text, spans or []))]
+def _found(text: str, spans: list[Span] | None = None, finder=legal_form_names) -> list[tuple[str, str]]:
+    return [(text[s.start:s.end], s.label) for s in finder(Document("d", text, spans or []))]
 
 
 def test_a_company_the_tagger_missed_is_masked_everywhere_in_court_style():
@@ -56,10 +56,6 @@ def test_a_tagger_span_touching_the_frame_wins():
     assert [(text[s.start:s.end], s.label) for s in out.spans] == [("대진", "건설시공업")]
 
 
-def _bare(text: str, spans: list[Span] | None = None) -> list[tuple[str, str]]:
-    return [(text[s.start:s.end], s.label) for s in bare_form_names(Document("d", text, spans or []))]
-
-
 def test_a_company_named_twice_without_a_role_word_is_masked_everywhere_in_court_style():
     # a judgment's text from the validation realisations' frame: no role word before the name, no tagger span
     text = ("그 후 중한 회사가 식당을 인도받았고, 중한 회사의 청구를 받아들였다. 피고인은 중한 명의로 서적을 "
@@ -92,12 +88,12 @@ def test_a_company_named_twice_without_a_role_word_is_masked_everywhere_in_court
     ("인터플러스그룹장과 인터플러스그룹사", []),                   # 그룹장, 그룹사: other words
 ])
 def test_what_the_bare_frame_takes_for_a_name(text, expected):
-    assert _bare(text) == expected
+    assert _found(text, finder=bare_form_names) == expected
 
 
 def test_a_tagger_span_touching_the_bare_frame_wins():
     text = "신국제약 주식회사에 납품하고 신국제약 주식회사로부터 받았다"
-    assert _bare(text, [Span(0, 2, "의약품제조업")]) == [("신국제약", "사업체")]  # only the mention it did not read
+    assert _found(text, [Span(0, 2, "의약품제조업")], bare_form_names) == [("신국제약", "사업체")]  # only the mention it did not read
     # the tagger read the whole name once: consistency repeats its span, with its finer label
     doc = apply_patterns(Document("d", text, [Span(0, 4, "의약품제조업")]))
     assert [(text[s.start:s.end], s.label) for s in doc.spans] == [("신국제약", "의약품제조업")]
