@@ -61,26 +61,29 @@ def brand_stem(rng: random.Random) -> str:
             stem = rng.choice(b["sino_first"]) + rng.choice(b["sino_second"])
         else:
             stem = rng.choice(b["loan_head"]) + rng.choice(b["loan_tail"])
-        if stem[0] != stem[-1] and in_part(stem) and not reads_as_bank(stem):
+        if stem[0] != stem[-1] and in_part(stem) and not reads_as_public_name(stem):
             return stem
     raise RuntimeError(f"no brand stem of the current source part after {_TRIES} draws")
 
 
-def reads_as_bank(stem: str) -> bool:
-    """Does a generated name read as a bank: a bank's name or full form (``신한``, ``카카오뱅크``), or a word ending
-    as one (``하이뱅크``)? Banks are drawn from the public list of banks; a business or a place drawn as one would
-    contradict its own label (``하이뱅크`` for a 사업체 reads as a bank to anyone, and was typed so).
+def reads_as_public_name(stem: str) -> bool:
+    """Does a generated name read as a bank or a country: a bank's name or full form (``신한``, ``카카오뱅크``), a
+    word ending as one (``하이뱅크``), or a country (``중국``, ``한국``)? Those come from public lists of their own;
+    a business drawn as one contradicts its own label (``하이뱅크`` for a 사업체 reads as a bank to anyone, and was
+    typed so; ``중국`` reads as China).
 
-    >>> reads_as_bank("신한"), reads_as_bank("하이뱅크"), reads_as_bank("새솔은행"), reads_as_bank("한빛"), reads_as_bank("하나로")
-    (True, True, True, False, False)
+    >>> reads_as_public_name("신한"), reads_as_public_name("하이뱅크"), reads_as_public_name("새솔은행"), reads_as_public_name("중국")
+    (True, True, True, True)
+    >>> reads_as_public_name("한빛"), reads_as_public_name("하나로"), reads_as_public_name("중앙")
+    (False, False, False)
     """
-    return stem in _bank_words() or stem.endswith(("뱅크", "은행"))
+    return stem in _public_names() or stem.endswith(("뱅크", "은행"))
 
 
 @functools.lru_cache(maxsize=None)
-def _bank_words() -> frozenset[str]:
-    banks = packaged()["finance"]["banks"]  # a closed public class, the same in every source part
-    return frozenset(w for b in banks for w in (b["name"], b["full"]) if w)
+def _public_names() -> frozenset[str]:
+    banks = packaged()["finance"]["banks"]  # closed public classes, the same in every source part
+    return frozenset([w for b in banks for w in (b["name"], b["full"]) if w] + list(_geo()["countries"]) + ["한국"])
 
 
 # The share of composed business and place stems recombined from syllables (:func:`novel_stems`); 0 outside it.
@@ -130,14 +133,14 @@ def _novel_stem(rng: random.Random, kind: str) -> str:
 
 
 def _stem(rng: random.Random, kinds: list[str]) -> str:
-    """A stem of one of ``kinds``; never one that reads as a bank (:func:`reads_as_bank`) but a place's own name
-    (``부산`` of ``부산식당``). Drawn again only then, so other draws are as they were."""
+    """A stem of one of ``kinds``; never one that reads as a bank or a country (:func:`reads_as_public_name`) but
+    a place's own name (``부산`` of ``부산식당``). Drawn again only then, so other draws are as they were."""
     for _ in range(_TRIES):
         kind = rng.choice(kinds)
         stem = _stem_of(rng, kind)
-        if kind == "place" or not reads_as_bank(stem):
+        if kind == "place" or not reads_as_public_name(stem):
             return stem
-    raise RuntimeError(f"no stem of {kinds} but banks' after {_TRIES} draws")
+    raise RuntimeError(f"no stem of {kinds} but banks' and countries' after {_TRIES} draws")
 
 
 def _stem_of(rng: random.Random, kind: str) -> str:

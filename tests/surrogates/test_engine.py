@@ -322,13 +322,14 @@ def test_no_person_name_the_text_already_holds():
         assert again.text[again.spans[0].start:again.spans[0].end] != name, seed
 
 
-def test_no_business_or_institution_is_drawn_as_a_bank():
-    """A generated name that reads as a bank (``하이뱅크``, ``신한``) contradicts a label other than 은행업: S3 typed
-    every such 사업체 of the held-out validation realisations 은행업 (BENCHMARKS "Generated business names that read
-    as a bank"). The held-out part still holds the parts of such names (the ``뱅크`` tail, ``신`` + ``한``), so the
-    generator, not the lexicon, keeps them out; banks themselves are still drawn, from the public list."""
+def test_no_business_or_institution_is_drawn_as_a_bank_or_a_country():
+    """A generated name that reads as a bank (``하이뱅크``, ``신한``) or a country (``중국``) contradicts a label
+    other than 은행업 or 국가명: S3 typed every such 사업체 of the held-out validation realisations 은행업 (BENCHMARKS
+    "Generated business names that read as a bank"). The held-out part still holds the parts of such names (the
+    ``뱅크`` tail, ``신`` + ``한``, ``중`` + ``국``), so the generator, not the lexicon, keeps them out; banks themselves
+    are still drawn, from the public list."""
     from thunder_deid.surrogates.lexicon import packaged
-    from thunder_deid.surrogates.places import reads_as_bank
+    from thunder_deid.surrogates.places import reads_as_public_name
     from thunder_deid.surrogates.sources import part_of
 
     assert part_of("뱅크") == "eval" and "뱅크" in packaged()["entities"]["brand"]["loan_tail"]
@@ -342,8 +343,8 @@ def test_no_business_or_institution_is_drawn_as_a_bank():
             for s in out.spans:
                 v = out.text[s.start:s.end]
                 if s.label == "은행업":
-                    banks += reads_as_bank(v) or reads_as_bank(v + "은행")
+                    banks += reads_as_public_name(v) or reads_as_public_name(v + "은행")
                 else:
                     values += 1
-                    assert not reads_as_bank(v), (source, seed, v)
+                    assert not reads_as_public_name(v), (source, seed, v)
     assert values == 2700 and banks == 900
