@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import re
 
+from thunder_deid.corpus.placeholders import placeholder_marks
 from thunder_deid.document import Span
 from thunder_deid.taxonomy import Taxonomy, load_taxonomy, split_label
 
@@ -24,13 +25,23 @@ from thunder_deid.taxonomy.normalize import normalize_label
 
 TRAILING_NOUNS = ("예금계좌", "계좌", "통장", "명의")
 QUOTES = "'\"‘’“”`「」『』"
-PLACEHOLDER = r"(?:[A-Z]{1,3}|[○◯□△☆◇]+|\d{1,3})"
+# The court's marks for a deleted name are the placeholder annotator's, which made the precedents' gold spans
+# (`symbols`, `hanja_letters` of thunder_deid/corpus/data/placeholder_rules.yaml): one list, so the realiser never
+# takes a placeholder the annotator found (★★★, 甲) for a name.
+_SYMBOLS = "[" + re.escape(placeholder_marks()[0]) + "◯]"
+PLACEHOLDER = rf"(?:[A-Z]{{1,3}}|{_SYMBOLS}+|[{placeholder_marks()[1]}]\d?|\d{{1,3}})"
 _SWALLOWED = re.compile(rf"^({PLACEHOLDER})(이|가|은|는|을|를|과|와|의|에게|에서|에|로|으로|도|만)$")
-# A court placeholder: a letter code, circles, a bare small number, or "(계좌번호 1 생략)"-style text.
-PLACEHOLDER_RE = re.compile(rf"^{PLACEHOLDER}$|생략|^[○◯]+")
+# A court placeholder: a letter code, a run of the court's symbols, a Hanja letter, a bare small number, or
+# "(계좌번호 1 생략)"-style text.
+PLACEHOLDER_RE = re.compile(rf"^{PLACEHOLDER}$|생략|^{_SYMBOLS}+")
 
 
 def is_placeholder(mention: str) -> bool:
+    """Is ``mention`` a court placeholder rather than a name?
+
+    >>> [is_placeholder(m) for m in ("B", "○○", "★★★", "▲▲▲", "甲", "(주소 생략)", "12", "삼우", "甲乙건설")]
+    [True, True, True, True, True, True, True, False, False]
+    """
     return bool(PLACEHOLDER_RE.search(mention.strip(QUOTES + " ")))
 
 

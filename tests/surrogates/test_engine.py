@@ -276,6 +276,36 @@ def test_court_bare_placeholders_get_stems_only():
     assert kept == 0 and plain > 0  # the default draws type words court style then keeps (동방기획 is no placeholder)
 
 
+def test_court_bare_knows_every_mark_the_placeholder_annotator_knows():
+    """The court writes deleted names as symbols and Hanja letters too (``★★★``, ``▲▲▲``, ``甲``), and the annotator
+    that made the precedents' gold spans reads them as placeholders; the court-bare realisation must too, or it
+    draws ``덕도주식회사`` where the court wrote ``★★★`` and asks court style for a type word the court never wrote
+    (BENCHMARKS "Every court placeholder the annotator knows is one to the realiser")."""
+    from thunder_deid.corpus.placeholders import placeholder_marks
+    from thunder_deid.operators.court import without_type_word
+
+    symbols, hanja = placeholder_marks()
+    marks = ["★★★", "▲▲▲", "◎◎◎◎", "▽▽", "甲", "乙"]
+    assert all(m[0] in symbols + hanja for m in marks)
+    text = "피고인은 ★★★와 계약하고 ▲▲▲의 대표를 겸하며 ◎◎◎◎에 입금하였다. ▽▽ 및 甲 법인, 乙은 ★★★의 거래처이다."
+    spans, k = [], 0
+    for m in marks[:4] + ["甲", "乙", "★★★"]:
+        k = text.index(m, k)
+        spans.append(Span(k, k + len(m), "사업체"))
+        k += len(m)
+    doc = Document("c", text, spans)
+    court_bare = Realizer(Inventory(), stems=["court_bare"])
+    kept = plain = 0
+    for seed in range(30):
+        out, _ = court_bare.realize(doc, seed)
+        read = [out.text[s.start:s.end] for s in out.spans]
+        assert read[0] == read[6] and not any(m in out.text for m in marks)
+        kept += sum(without_type_word(out.text, s).end < s.end for s in out.spans)
+        default, _ = Realizer(Inventory()).realize(doc, seed)
+        plain += sum(without_type_word(default.text, s).end < s.end for s in default.spans)
+    assert kept == 0 and plain > 0
+
+
 def test_unknown_stems_are_refused():
     with pytest.raises(ValueError, match="court_bar"):
         Realizer(Inventory(), stems=["court_bar"])

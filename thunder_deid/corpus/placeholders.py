@@ -66,6 +66,21 @@ class OmittedKind:
     refine: bool = False
 
 
+@functools.lru_cache(maxsize=1)
+def placeholder_marks() -> tuple[str, str]:
+    """The symbols and Hanja letters law.go.kr writes for a deleted name, as the packaged rules list them
+    (``symbols``, ``hanja_letters``): the annotator finds placeholders by them and the surrogate engine tells a
+    placeholder by them, so the two never disagree on what the court wrote.
+
+    >>> symbols, hanja = placeholder_marks()
+    >>> all(c in symbols for c in "○△☆★▲◎"), hanja[:2]
+    (True, '甲乙')
+    """
+    data = parse_yaml(resources.files("thunder_deid.corpus").joinpath("data/placeholder_rules.yaml").read_text("utf-8"),
+                      "placeholder_rules.yaml")
+    return data["symbols"], data["hanja_letters"]
+
+
 @dataclass(frozen=True)
 class Rules:
     """The compiled rule tables (see ``data/placeholder_rules.yaml``)."""
