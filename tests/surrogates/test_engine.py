@@ -251,28 +251,39 @@ def test_pseudonymises_real_values():
         assert re.fullmatch(r"\S+(로|길) \d+", out.span_text(out.spans[1]))
 
 
-def test_court_bare_placeholders_get_stems_only():
-    """The court round trip's realisation: a bare court placeholder of a business stood for a name without a
-    type word (courts keep type words outside placeholders), so court style must find nothing to keep."""
-    from thunder_deid.operators.court import without_type_word
-
-    text = "피고인은 B와 계약하고 (상호명 2 생략) 그룹 계열사를 거쳐 C 주식회사에 입금하였다. 동방기획은 B의 거래처이다."
-    mentions = ["B", "(상호명 2 생략)", "C", "동방기획", "B"]
+def _businesses(text: str, mentions: list[str]) -> Document:
     spans, k = [], 0
     for m in mentions:
         k = text.index(m, k)
         spans.append(Span(k, k + len(m), "사업체"))
         k += len(m)
-    doc = Document("c", text, spans)
+    return Document("c", text, spans)
+
+
+def _type_words_kept(doc: Document, same: tuple[int, int], gone: list[str], skip: int | None = None) -> tuple[int, int]:
+    """Over 30 seeds, the type words court style would keep after the spans (all but ``skip``) of the court-bare
+    realisation and of the default one; the spans at ``same`` are one group, so they get one value, and no mention
+    in ``gone`` is left in the text."""
+    from thunder_deid.operators.court import without_type_word
+
     court_bare = Realizer(Inventory(), stems=["court_bare"])
     kept = plain = 0
     for seed in range(30):
         out, _ = court_bare.realize(doc, seed)
         read = [out.text[s.start:s.end] for s in out.spans]
-        kept += sum(without_type_word(out.text, s).end < s.end for i, s in enumerate(out.spans) if i != 3)
-        assert read[0] == read[4] and "동방기획" not in out.text  # one value a group; real values replaced too
+        assert read[same[0]] == read[same[1]] and not any(m in out.text for m in gone)
+        kept += sum(without_type_word(out.text, s).end < s.end for i, s in enumerate(out.spans) if i != skip)
         default, _ = Realizer(Inventory()).realize(doc, seed)
-        plain += sum(without_type_word(default.text, s).end < s.end for i, s in enumerate(default.spans) if i != 3)
+        plain += sum(without_type_word(default.text, s).end < s.end for i, s in enumerate(default.spans) if i != skip)
+    return kept, plain
+
+
+def test_court_bare_placeholders_get_stems_only():
+    """The court round trip's realisation: a bare court placeholder of a business stood for a name without a
+    type word (courts keep type words outside placeholders), so court style must find nothing to keep."""
+    text = "피고인은 B와 계약하고 (상호명 2 생략) 그룹 계열사를 거쳐 C 주식회사에 입금하였다. 동방기획은 B의 거래처이다."
+    doc = _businesses(text, ["B", "(상호명 2 생략)", "C", "동방기획", "B"])
+    kept, plain = _type_words_kept(doc, (0, 4), ["동방기획"], skip=3)  # real values replaced too
     assert kept == 0 and plain > 0  # the default draws type words court style then keeps (동방기획 is no placeholder)
 
 
@@ -282,27 +293,13 @@ def test_court_bare_knows_every_mark_the_placeholder_annotator_knows():
     draws ``덕도주식회사`` where the court wrote ``★★★`` and asks court style for a type word the court never wrote
     (BENCHMARKS "Every court placeholder the annotator knows is one to the realiser")."""
     from thunder_deid.corpus.placeholders import placeholder_marks
-    from thunder_deid.operators.court import without_type_word
 
     symbols, hanja = placeholder_marks()
     marks = ["★★★", "▲▲▲", "◎◎◎◎", "▽▽", "甲", "乙"]
     assert all(m[0] in symbols + hanja for m in marks)
     text = "피고인은 ★★★와 계약하고 ▲▲▲의 대표를 겸하며 ◎◎◎◎에 입금하였다. ▽▽ 및 甲 법인, 乙은 ★★★의 거래처이다."
-    spans, k = [], 0
-    for m in marks[:4] + ["甲", "乙", "★★★"]:
-        k = text.index(m, k)
-        spans.append(Span(k, k + len(m), "사업체"))
-        k += len(m)
-    doc = Document("c", text, spans)
-    court_bare = Realizer(Inventory(), stems=["court_bare"])
-    kept = plain = 0
-    for seed in range(30):
-        out, _ = court_bare.realize(doc, seed)
-        read = [out.text[s.start:s.end] for s in out.spans]
-        assert read[0] == read[6] and not any(m in out.text for m in marks)
-        kept += sum(without_type_word(out.text, s).end < s.end for s in out.spans)
-        default, _ = Realizer(Inventory()).realize(doc, seed)
-        plain += sum(without_type_word(default.text, s).end < s.end for s in default.spans)
+    doc = _businesses(text, marks + ["★★★"])
+    kept, plain = _type_words_kept(doc, (0, 6), marks)
     assert kept == 0 and plain > 0
 
 
