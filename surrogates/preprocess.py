@@ -25,15 +25,21 @@ from thunder_deid.taxonomy.normalize import normalize_label
 
 TRAILING_NOUNS = ("예금계좌", "계좌", "통장", "명의")
 QUOTES = "'\"‘’“”`「」『』"
-# The court's marks for a deleted name are the placeholder annotator's, which made the precedents' gold spans
-# (`symbols`, `hanja_letters` of thunder_deid/corpus/data/placeholder_rules.yaml): one list, so the realiser never
-# takes a placeholder the annotator found (★★★, 甲) for a name.
-_SYMBOLS = "[" + re.escape(placeholder_marks()[0]) + "◯]"
-PLACEHOLDER = rf"(?:[A-Z]{{1,3}}|{_SYMBOLS}+|[{placeholder_marks()[1]}]\d?|\d{{1,3}})"
-_SWALLOWED = re.compile(rf"^({PLACEHOLDER})(이|가|은|는|을|를|과|와|의|에게|에서|에|로|으로|도|만)$")
-# A court placeholder: a letter code, a run of the court's symbols, a Hanja letter, a bare small number, or
-# "(계좌번호 1 생략)"-style text.
-PLACEHOLDER_RE = re.compile(rf"^{PLACEHOLDER}$|생략|^{_SYMBOLS}+")
+
+
+@functools.lru_cache(maxsize=1)
+def _placeholder_res() -> tuple[re.Pattern, re.Pattern]:
+    """The placeholder test and the placeholder-then-particle split, built on first use: the court's marks for a
+    deleted name are the placeholder annotator's, which made the precedents' gold spans (`symbols`, `hanja_letters`
+    of thunder_deid/corpus/data/placeholder_rules.yaml; one list, so the realiser never takes a placeholder the
+    annotator found, ★★★ or 甲, for a name), and parsing that file need not weigh on every import."""
+    symbols, hanja = placeholder_marks()
+    marks = "[" + re.escape(symbols) + "◯]"
+    one = rf"(?:[A-Z]{{1,3}}|{marks}+|[{hanja}]\d?|\d{{1,3}})"
+    # a placeholder: a letter code, a run of the court's symbols, a Hanja letter, a bare small number, or
+    # "(계좌번호 1 생략)"-style text
+    return (re.compile(rf"^{one}$|생략|^{marks}+"),
+            re.compile(rf"^({one})(이|가|은|는|을|를|과|와|의|에게|에서|에|로|으로|도|만)$"))
 
 
 def is_placeholder(mention: str) -> bool:
@@ -42,7 +48,7 @@ def is_placeholder(mention: str) -> bool:
     >>> [is_placeholder(m) for m in ("B", "○○", "★★★", "▲▲▲", "甲", "(주소 생략)", "12", "삼우", "甲乙건설")]
     [True, True, True, True, True, True, True, False, False]
     """
-    return bool(PLACEHOLDER_RE.search(mention.strip(QUOTES + " ")))
+    return bool(_placeholder_res()[0].search(mention.strip(QUOTES + " ")))
 
 
 def repair(text: str, span: Span) -> tuple[int, int] | None:
@@ -62,7 +68,7 @@ def repair(text: str, span: Span) -> tuple[int, int] | None:
             s, e, changed = s + 1, e - 1, True
     if s >= e:
         return None
-    m = _SWALLOWED.match(text[s:e])
+    m = _placeholder_res()[1].match(text[s:e])
     if m:
         e = s + len(m.group(1))
     # a common noun swallowed at the end ("서수원새마을금고계좌"): the account is not the bank's name
