@@ -319,8 +319,8 @@ UNSURE = 0.5
 def without_unsure_common_words(doc: Document, common: Iterable[str], unsure: float = UNSURE) -> Document:
     """``doc`` without the spans of a common word (:func:`thunder_deid.recognizers.words.common_words`) that the
     tagger scored below ``unsure`` wherever it tagged it. Spread, such a guess replaces the word wherever it
-    stands (``공소사실`` tagged once at 0.43 as a policy, then 143 times; ``대한`` of every ``~에 대한``); a name the
-    tagger misses in most of its mentions (``삼화일보`` found once at 0.34) is in no common list, and is spread.
+    stands (``공소사실`` tagged at 0.43 at best, then replaced 143 times; ``대한`` of every ``~에 대한``); a name the
+    tagger is as unsure of (``삼화일보`` at 0.34) is in no common list, and is left to the thresholds.
     A span without a score (a recognizer's, a deny entry's) is sure.
 
         >>> t = "공소사실의 요지, 공소사실에 대한 판단, 대한 회사"

@@ -2,7 +2,7 @@
 
 A tagger sometimes tags a common word (``공소사실`` as a policy, ``당심`` as a bank) with a low score, and
 document consistency then replaces it wherever it stands: 143 times in one judgment, and ``대한`` of every
-``~에 대한``. A name the tagger misses is the opposite case -- ``삼화일보`` found once and missed 78 times --
+``~에 대한``. A name the tagger is as unsure of is the opposite case (``삼화일보``, scored as low in one judgment),
 and the two differ in one way a document cannot show: the common word is everywhere in other legal text, the
 name nowhere. This module counts, for every head of two to eight syllables of a Hangul word (``여행`` of
 ``여행회사``, ``대한`` of ``대한``, ``공소사실`` of ``공소사실의``: what a tagger's span may cover of a word), the
