@@ -642,10 +642,24 @@ def real_identities(groups: Iterable[tuple[str, str]], is_name) -> set[str]:
     return out
 
 
-def _strip_type(form: str, label: str) -> str | None:
-    """``조조공인중개사사무소`` -> ``조조``: a sampled name minus its own type word, when two syllables remain."""
-    w = trailing_type_word(form, label)
-    return form[: -len(w)].rstrip() if w else None
+def _strip_type(form: str, label: str, units: bool = False) -> str | None:
+    """``조조공인중개사사무소`` -> ``조조``: a sampled name minus its own type word, when two syllables remain
+    (``units``: as court style reads a mention, :func:`trailing_type_word`)."""
+    w = trailing_type_word(form, label, units)
+    if not w:
+        return None
+    out = form[: -len(w)].rstrip()
+    while units and (w := trailing_type_word(out, label, units)):  # court style would read 전략기획 as A기획
+        out = out[: -len(w)].rstrip()
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def _court_keeps_type_word(label: str) -> bool:
+    """Does court style keep a type word after this label's placeholder (a letter or a symbol, not an omission)?"""
+    from thunder_deid.operators.court import court_style
+
+    return court_style(label) != "omit"
 
 
 def surface_form(value: Surrogate, label: str, before: str, after: str, is_name: bool = False,
@@ -669,9 +683,10 @@ def surface_form(value: Surrogate, label: str, before: str, after: str, is_name:
         tw = None
     glued = ("in_words" in stems and tw is None and after[:1] != "" and is_hangul_syllable(after[0])
              and not _particles_follow(after))
-    # a court placeholder of a business or an institution (the labels with type words of their own, banks)
-    # covers the name without a type word, whether one follows (C 주식회사) or not
-    bare = "court_bare" in stems and (bool(type_words(label)) or label == "은행업")
+    # a court placeholder that court style gives a letter or a symbol (a business, an institution, a place)
+    # covers the name without the type word court style keeps, whether one follows (C 주식회사) or not: the
+    # stem is read by court style's own test (``□□□특허법률사무소`` is never ``명성법무법인특허법률사무소``)
+    bare = "court_bare" in stems and _court_keeps_type_word(label)
     glued = glued or bare
     form = value.form(type_follows=tw is not None or glued)
     trimmed = False
@@ -691,7 +706,7 @@ def surface_form(value: Surrogate, label: str, before: str, after: str, is_name:
     if not trimmed and (value.stem is None or bare) and (glued or (tw is not None and len(tw) >= 2 and tw in type_words(label))):
         # a sampled name whose type word differs from the label's type word that follows (다방 + 커피숍), or
         # from the word's own rest (산곡변전소 + 정원); a court placeholder's stem that still ends in one (에버테크)
-        stem = _strip_type(form, label)
+        stem = _strip_type(form, label, units=bare)
         if stem:
             form, trimmed = stem, True
     for mk in CORP_MARKERS:

@@ -303,6 +303,34 @@ def test_court_bare_knows_every_mark_the_placeholder_annotator_knows():
     assert kept == 0 and plain > 0
 
 
+def test_court_bare_stems_are_what_court_style_reads_for_every_label_it_letters_or_symbols():
+    """A court placeholder of any label court style writes as a letter or a symbol (a professional firm, a
+    branch, a dong, a department) covers the name without the word court style keeps after it: the realiser
+    reads the stem by court style's own test, or it draws ``명성법무법인`` where the court wrote ``□□□`` before
+    ``특허법률사무소`` and court style writes ``A법무법인특허법률사무소`` (BENCHMARKS "Court-bare stems by court
+    style's own test")."""
+    from thunder_deid.operators.court import court_style, without_type_word
+    from thunder_deid.taxonomy import load_taxonomy
+
+    tax = load_taxonomy()
+    text = "피고인은 □□□에 소속되어 □□□의 사무장으로 일하며 ○○○에서 △△△를 만났다."
+    at = [m.start() for m in re.finditer("[□○△]{3}", text)]
+    labels = [n.name for n in tax.nodes() if not tax.is_name(n.name) and court_style(n.name) != "omit"]
+    court_bare, default = Realizer(Inventory(), stems=["court_bare"]), Realizer(Inventory())
+    kept: dict[str, int] = {}
+    plain: dict[str, int] = {}
+    for label in labels:
+        doc = Document("c", text, [Span(a, a + 3, label) for a in at])
+        for seed in range(10):
+            for realizer, count in ((court_bare, kept), (default, plain)):
+                out, _ = realizer.realize(doc, seed)
+                count[label] = count.get(label, 0) + sum(without_type_word(out.text, s).end < s.end for s in out.spans)
+    assert len(labels) > 150 and not {k: v for k, v in kept.items() if v}
+    # the default realisation writes the words court style keeps, for labels with a type word of their own
+    # (식당) and for those without (전문직 서비스업, 지점, 행정구역-동, 조직 내 세부부서)
+    assert all(plain[k] > 0 for k in ("식당", "전문직 서비스업", "지점", "행정구역-동", "조직 내 세부부서"))
+
+
 def test_unknown_stems_are_refused():
     with pytest.raises(ValueError, match="court_bar"):
         Realizer(Inventory(), stems=["court_bar"])
