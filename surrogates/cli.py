@@ -79,9 +79,9 @@ def register(sub: "argparse._SubParsersAction") -> None:
                     help="training data only: this share of business and place stems recombined from syllables\n"
                     "(what `train --novel-stems` does to training realisations; default 0)")
     rz.add_argument("--stems", action="append", default=[], choices=STEMS, metavar="WHERE",
-                    help="also write a value's stem (no type word of its own) here: court_bare, a court placeholder of a\n"
-                    "business or institution (the court round trip's file: courts keep type words outside placeholders);\n"
-                    "in_words, a span ending inside a word (repeatable; default: only before a type word)")
+                    help="also write a value's stem (no type word of its own) here: court_bare, a court placeholder court\n"
+                    "style writes as a letter or a symbol (the court round trip's file: courts keep type words outside\n"
+                    "placeholders); in_words, a span ending inside a word (repeatable; default: only before a type word)")
     rz.add_argument("--report", metavar="FILE", help="also write the replacement report as JSON")
     rz.add_argument("--skip-invalid", action="store_true",
                     help="leave invalid spans (out of range, empty, unknown label, overlapping) as plain text and count "

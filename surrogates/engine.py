@@ -147,9 +147,10 @@ class Realizer:
     ``stems``: where a value is written without its own type word besides before a type word (:data:`STEMS`):
     ``in_words``, a span that ends inside a word, whose rest is the mention's own (``달빛`` of ``달빛정원``:
     not ``산곡변전소`` + ``정원``; the ``surrogate`` output mode, for a model's spans); ``court_bare``, a
-    court placeholder of a business or an institution, since courts keep an entity's type word outside the
-    placeholder (``○○은행``, ``B 주식회사``, ``(명칭 생략)대학``), so the placeholder stood for the name without
-    one (the court round trip's realisation, so that it is what court style inverts; ``train --extra-stems``).
+    court placeholder of any label court style writes as a letter or a symbol (a business, an institution, a
+    place), since courts keep an entity's type word outside the placeholder (``○○은행``, ``B 주식회사``, ``(명칭
+    생략)대학``), so the placeholder stood for the name without one, read by court style's own test (the court
+    round trip's realisation, so that it is what court style inverts; ``train --extra-stems``).
     Realisations of annotated data for training and evaluation use neither by default.
     ``novel``: the share of composed business and place stems made of recombined syllables
     (:func:`.places.novel_stems`; training data only, ``train --novel-stems``); 0, the default, realises
