@@ -17,12 +17,11 @@ import sys
 from collections import Counter
 
 from thunder_deid.document import load_jsonl
-from thunder_deid.recognizers.patterns import _ROLE, ROLES
+from thunder_deid.recognizers.patterns import PARTY_TITLE, ROLES
 
 _FORMS = "주식회사|유한회사|사단법인|재단법인|학교법인|의료법인"
 PARTY_COMPANY = re.compile(
-    rf"^[ \t【\[]*{_ROLE}(?:[ \t]*(?:,|겸)[ \t]*{_ROLE})*[ \t】\]]*(?:[ \t:]+|[ \t:]*\n[ \t【\[]*)"
-    rf"(?:(?:{_FORMS})[ \t]+([^\s(]{{2,12}})|([^\s(]{{2,12}})[ \t]*(?:주식회사|유한회사))(?=[ \t]*(?:$|\(|,))", re.M)
+    rf"{PARTY_TITLE}(?:(?:{_FORMS})[ \t]+([^\s(]{{2,12}})|([^\s(]{{2,12}})[ \t]*(?:주식회사|유한회사))(?=[ \t]*(?:$|\(|,))", re.M)
 
 
 def main() -> None:

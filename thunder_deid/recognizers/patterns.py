@@ -115,6 +115,8 @@ def _spaced(word: str) -> str:
 ROLES = ("피고인", "원고", "피고", "신청인", "피신청인", "청구인", "피청구인", "채권자", "채무자", "항소인",
           "피항소인", "상고인", "피상고인", "재항고인", "항고인", "상대방", "소송대리인")
 _ROLE = "(?:" + "|".join(_spaced(r) for r in sorted(ROLES, key=len, reverse=True)) + ")"
+# a header's party title, to where the party's name starts on that line or the next ("원고, 상고인 겸 피상고인⏎")
+PARTY_TITLE = rf"^[ \t【\[]*{_ROLE}(?:[ \t]*(?:,|겸)[ \t]*{_ROLE})*[ \t】\]]*(?:[ \t:]+|[ \t:]*\n[ \t【\[]*)"
 # the words after which only a person's name stands (officials' titles apart: A.2 keeps their names)
 PERSON_ROLES = ROLES + ("공소외", "피해자", "증인", "참고인", "고소인", "고발인", "피의자", "사건본인", "망인", "소외",
                         "대표이사", "대표자",
@@ -184,8 +186,7 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("url", re.compile(r"(?<![A-Za-z0-9])(?:https?://|www\.)[A-Za-z0-9.-]+(?::\d+)?/"
                               r"[A-Za-z0-9\-._~:/?#\[\]@!$&*+;=%]*[A-Za-z0-9#=_~-]")),
     # the name on the title's line or on the next (law.go.kr: "원고, 상고인 겸 피상고인" / "강전지현 (소송대리인 …)")
-    Pattern("인명", re.compile(rf"^[ \t【\[]*{_ROLE}(?:[ \t]*(?:,|겸)[ \t]*{_ROLE})*[ \t】\]]*"
-                             rf"(?:[ \t:]+|[ \t:]*\n[ \t【\[]*)([가-힣]{{2,4}})"
+    Pattern("인명", re.compile(rf"{PARTY_TITLE}([가-힣]{{2,4}})"
                              r"(?=[ \t]*(?:$|\(|,|외\b|외\s))", re.M), _header_name_ok, group=1),
     # a name in Hanja or Latin letters where only a name stands: 피고인 金哲洙는, 피해자 John Smith (recognizers.glosses)
     Pattern("인명", re.compile(rf"{_PERSON_ROLE}({HANJA_RUN})"), group=1),
