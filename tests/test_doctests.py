@@ -40,6 +40,8 @@ MODULES = [
     "thunder_deid.corpus.common_words",
     "thunder_deid.recognizers.coordination",
     "thunder_deid.recognizers.repeated_names",
+    "thunder_deid.recognizers.name_lists",
+    "thunder_deid.recognizers.business_lists",
     "thunder_deid.formats.docx",
     "thunder_deid.formats.docx_controls",
     "thunder_deid.formats.hwpx",

@@ -13,7 +13,8 @@ from thunder_deid.recognizers import base
 
 def test_the_built_in_recognizers_run_in_priority_order():
     assert [r.name for r in recognizers()] == ["fixed_forms", "table_names", "reference_notes", "legal_forms", "repeated_forms",
-                                                  "repeated_names", "name_lists"]
+                                                  "repeated_names", "name_lists",
+                                                  "business_lists"]
 
 
 def test_a_registered_recognizer_joins_apply_patterns(monkeypatch):

@@ -21,6 +21,8 @@ recognizer            module           finds
                                        ``피고인 주꽃님은 … 피고인 주꽃님의``
 ``name_lists``        name_lists       a Korean name the tagger missed between two it read in a list of names:
                                        ``박태섭, 송성실, 정샛별``
+``business_lists``    business_lists   a business of a list the tagger passed over, by the type word a read one
+                                       keeps: ``남산역점, 석남역점, 청라역점``
 ====================  ===============  ============================================================================
 
 A match *replaces* every model span it overlaps (a phone number the model called ``계좌번호`` becomes one
@@ -34,7 +36,7 @@ organisation's Hanja or Latin gloss becomes a span linked to it (:mod:`~thunder_
     >>> [(s.label, doc.text[s.start:s.end]) for s in apply_patterns(doc).spans]
     [('주민등록번호', '9X0315-1XXXXXX'), ('전화번호', '010-4821-7736')]
     >>> [r.name for r in recognizers()]
-    ['fixed_forms', 'table_names', 'reference_notes', 'legal_forms', 'repeated_forms', 'repeated_names', 'name_lists']
+    ['fixed_forms', 'table_names', 'reference_notes', 'legal_forms', 'repeated_forms', 'repeated_names', 'name_lists', 'business_lists']
 
 Recognizers are on by default in ``predict``, ``redact`` and :func:`thunder_deid.load`; ``--no-patterns``
 (``patterns=False``) gives the tagger's spans alone, which is what the benchmark figures score, and ``--without
@@ -57,7 +59,8 @@ from thunder_deid.recognizers.officials import is_official, named_only_in_office
 from thunder_deid.taxonomy.policy import prediction_target
 
 
-for _module in ("patterns", "tables", "addresses", "legal_forms", "repeated_names", "name_lists"):  # the built-in recognizers register themselves on import
+for _module in ("patterns", "tables", "addresses", "legal_forms", "repeated_names", "name_lists",
+                "business_lists"):  # the built-in recognizers register themselves on import
     importlib.import_module(f"thunder_deid.recognizers.{_module}")
 
 
