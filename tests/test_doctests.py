@@ -35,6 +35,7 @@ MODULES = [
     "thunder_deid.operators.surrogate",
     "thunder_deid.pipeline",
     "thunder_deid.model.infer",
+    "thunder_deid.model.train",
     "thunder_deid.recognizers.legal_forms",
     "thunder_deid.recognizers.words",
     "thunder_deid.corpus.common_words",

@@ -257,9 +257,10 @@ def test_cli_mix_options_are_checked(data, tiny_tokenizer_dir, capsys):
     assert main(args + ["--extra-docs", "3"]) == 2
     assert main(args + ["--train-extra", str(data / "train.jsonl"), "--extra-excerpt", "-5"]) == 2
     assert main(args + ["--novel-stems", "1.5"]) == 2
+    assert main(args + ["--mask-mentions", "-0.1"]) == 2
     err = capsys.readouterr().err
     assert "--extra-docs, --extra-excerpt and --extra-stems need --train-extra" in err and "--extra-excerpt: -5 is negative" in err
-    assert "--novel-stems: 1.5 is not a share in [0, 1]" in err
+    assert "--novel-stems: 1.5 is not a share in [0, 1]" in err and "--mask-mentions: -0.1 is not a share in [0, 1]" in err
     assert not (data / "run").exists()
 
 
@@ -438,3 +439,16 @@ def test_validate_counts_repeated_ids_and_an_empty_file(tmp_path, capsys):
     assert main(["validate", str(tmp_path / "d.jsonl"), str(tmp_path / "e.jsonl")]) == 1
     out = capsys.readouterr().out
     assert "document 'a': duplicate document id" in out and f"{tmp_path / 'e.jsonl'}: no documents" in out
+
+
+def test_masked_mentions_change_what_the_student_reads_and_share_zero_changes_nothing(data, tiny_tokenizer_dir):
+    """``--mask-mentions``: the same run, the same windows and the same steps; share 0 is the run without it, share 1
+    (every gold mention read as [MASK]) another loss curve."""
+    runs = {}
+    for name, share in (("plain", None), ("zero", 0.0), ("all", 1.0)):
+        job = _job(data, tiny_tokenizer_dir, name, max_steps=3, save_best=False)
+        if share is not None:
+            job.config.train.mask_mentions = share
+        run(job)
+        runs[name] = _losses(data / name / "steps.jsonl")
+    assert runs["zero"] == runs["plain"] != runs["all"]

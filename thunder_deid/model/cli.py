@@ -64,6 +64,10 @@ def _train_options(p: argparse.ArgumentParser, finetune: bool = False) -> None:
                    help="make this share of the business and place stems of every training realisation (main set and "
                         "--train-extra) of syllables recombined, so that no stem recurs often enough to be learnt by heart "
                         "(default 0)")
+    p.add_argument("--mask-mentions", type=float, metavar="SHARE",
+                   help="the student reads this share of the gold mentions of every window as [MASK] tokens, so that it "
+                        "learns a mention from its context, not its surface (the teacher, if any, reads the text; "
+                        "default 0)")
 
 
 def _apply(cfg, a: argparse.Namespace) -> None:
@@ -73,7 +77,8 @@ def _apply(cfg, a: argparse.Namespace) -> None:
                        ("effective_batch", "effective_batch"), ("replacement", "replacement"), ("seed", "seed"),
                        ("target_level", "target_level"), ("extra_docs", "extra_docs"), ("extra_excerpt", "extra_excerpt"),
                        ("extra_stems", "extra_stems"), ("distill_weight", "distill_weight"),
-                       ("distill_temperature", "distill_temperature"), ("novel_stems", "novel_stems")):
+                       ("distill_temperature", "distill_temperature"), ("novel_stems", "novel_stems"),
+                       ("mask_mentions", "mask_mentions")):
         v = getattr(a, arg, None)
         if v is not None:
             setattr(t, field, v)

@@ -301,6 +301,36 @@ def collate(windows: list[tuple[list[int], list[int]]], pad_id: int) -> dict[str
     return {"input_ids": ids, "attention_mask": mask, "labels": lab}
 
 
+def mention_tags(labels: LabelSet) -> tuple[torch.Tensor, torch.Tensor]:
+    """Boolean tables over label ids: which begin a mention (``B-``), which continue one (``I-``)."""
+    return (torch.tensor([t.startswith("B-") for t in labels.tags]), torch.tensor([t.startswith("I-") for t in labels.tags]))
+
+
+def mask_mentions(ids: torch.Tensor, labels: torch.Tensor, tags: tuple[torch.Tensor, torch.Tensor], share: float,
+                  mask_id: int, gen: torch.Generator) -> torch.Tensor:
+    """``ids`` with the tokens of each gold mention (a ``B-`` and the ``I-`` after it) replaced by ``mask_id``, a mention
+    at a time with probability ``share``: the student must read a name it never saw from what stands around it.
+
+        >>> tags = (torch.tensor([False, True, False]), torch.tensor([False, False, True]))   # O, B-x, I-x
+        >>> ids, lab = torch.tensor([[5, 6, 7, 8, 9]]), torch.tensor([[0, 1, 2, 0, 1]])
+        >>> mask_mentions(ids, lab, tags, 1.0, 4, torch.Generator().manual_seed(0)).tolist()
+        [[5, 4, 4, 8, 4]]
+        >>> mask_mentions(ids, lab, tags, 0.0, 4, torch.Generator().manual_seed(0)).tolist()
+        [[5, 6, 7, 8, 9]]
+    """
+    known = labels >= 0
+    lab = labels.clamp(min=0)
+    begins, insides = tags[0][lab] & known, tags[1][lab] & known
+    inside = begins | insides
+    before = torch.zeros_like(inside)
+    before[:, 1:] = inside[:, :-1]
+    starts = begins | (insides & ~before)  # an I- with no mention before it (a window's edge) starts one too
+    group = torch.cumsum(starts.flatten().long(), 0).view_as(labels)
+    chosen = torch.rand(int(group.max()) + 1, generator=gen) < share
+    chosen[0] = False
+    return ids.masked_fill(inside & chosen[group], mask_id)
+
+
 # -- optimisation -----------------------------------------------------------------------------------
 
 def make_optimizer(model, lr: float, weight_decay: float) -> torch.optim.Optimizer:
@@ -503,6 +533,9 @@ def _train_epoch(tr: _Trainer, epoch: int) -> dict:
     plan = plan_epoch([len(w[0]) for w in wins], t.effective_batch, t.batch_size, t.seed, epoch)
     tr.model.train()
     t0, loss_sum, tok_sum, seen = time.time(), 0.0, 0.0, 0
+    # every rank draws for its own micro-batches, the same way each time the epoch is run
+    gen = torch.Generator().manual_seed(t.seed * 1000 + epoch * 10 + ctx.rank) if t.mask_mentions else None
+    tags = mention_tags(tr.labels) if t.mask_mentions else None
     skipped = bad = 0
     for s, micro in enumerate(plan):
         mine = micro[ctx.rank * A:(ctx.rank + 1) * A]
@@ -511,12 +544,15 @@ def _train_epoch(tr: _Trainer, epoch: int) -> dict:
         count = ctx.all_sum(local)
         step_loss = 0.0
         for k, b in enumerate(batches):
+            read = b["input_ids"] if gen is None else mask_mentions(b["input_ids"], b["labels"], tags, t.mask_mentions,
+                                                                    tr.tokenizer.mask_token_id, gen)
             b = {key: v.to(ctx.device) for key, v in b.items()}
+            read = read.to(ctx.device)
             sync = k == len(batches) - 1
             ctxm = tr.ddp.no_sync() if (ctx.distributed and not sync) else _Null()
             with ctxm:
                 with torch.autocast("cuda", dtype=torch.bfloat16) if amp else _Null():
-                    logits = tr.ddp(input_ids=b["input_ids"], attention_mask=b["attention_mask"]).logits
+                    logits = tr.ddp(input_ids=read, attention_mask=b["attention_mask"]).logits
                 teach = tr.teacher is not None and t.distill_weight > 0  # weight 0: the teacher's pass is unused
                 soft = tr.teacher.logits(b["input_ids"], b["attention_mask"]) if teach else None
                 tok_loss = token_loss(logits, b["labels"], soft, t.distill_weight, t.distill_temperature,
