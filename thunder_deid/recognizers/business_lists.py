@@ -79,6 +79,7 @@ def _type_word(word: str, label: str) -> str | None:
 
 
 def listed_businesses(doc: Document) -> list[Span]:
+    """The spans of the items the tagger passed over in lists beside a business, branch or facility it read."""
     text = doc.text
     spans = sorted(doc.spans, key=lambda s: s.start)
     taken = Ranges((s.start, s.end) for s in spans)
