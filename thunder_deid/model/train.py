@@ -544,10 +544,11 @@ def _train_epoch(tr: _Trainer, epoch: int) -> dict:
         count = ctx.all_sum(local)
         step_loss = 0.0
         for k, b in enumerate(batches):
-            read = b["input_ids"] if gen is None else mask_mentions(b["input_ids"], b["labels"], tags, t.mask_mentions,
-                                                                    tr.tokenizer.mask_token_id, gen)
+            # drawn on the host, where its generator is; the ids themselves go to the device once
+            masked = None if gen is None else mask_mentions(b["input_ids"], b["labels"], tags, t.mask_mentions,
+                                                            tr.tokenizer.mask_token_id, gen)
             b = {key: v.to(ctx.device) for key, v in b.items()}
-            read = read.to(ctx.device)
+            read = b["input_ids"] if masked is None else masked.to(ctx.device)
             sync = k == len(batches) - 1
             ctxm = tr.ddp.no_sync() if (ctx.distributed and not sync) else _Null()
             with ctxm:
