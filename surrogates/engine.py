@@ -333,8 +333,11 @@ class Realizer:
             # in output (like_mention) a business written with its type word keeps one before a legal form:
             # 동신건설 주식회사 had become 엠트론 주식회사 while its other mentions read 엠트론건설
             own = trailing_type_word(mention, it.label) if self.like_mention else None
+            # ... or the word the value's stem leaves out (은행 of 현남은행 for 대구은행 of 대구은행계좌)
+            tail = value.text[len(value.stem):] if value.stem and value.text.startswith(value.stem) else ""
+            whole = own is not None or (self.like_mention and tail != "" and mention.endswith(tail))
             form, trimmed = surface_form(value, it.label, before, after, self.registry.taxonomy.is_name(it.label),
-                                         stems=where, own_type=own is not None)
+                                         stems=where, own_type=whole)
             report.overlaps_removed += trimmed
             if "part" in it.span.extra and self.registry.taxonomy.is_name(it.label):  # 김 씨 of 김민준: 정 씨
                 same = it.span.extra.get("same_as")
@@ -676,13 +679,16 @@ def surface_form(value: Surrogate, label: str, before: str, after: str, is_name:
     >>> b = Surrogate("도담주식회사")
     >>> surface_form(b, "사업체", "(", ") 그룹"), surface_form(b, "사업체", "(", ") 그룹", stems={"court_bare"})
     (('도담주식회사', False), ('도담', True))
+    >>> surface_form(Surrogate("경웅은행"), "은행업", "명의의 ", "계좌로", stems={"in_words"}, own_type=True)
+    ('경웅은행', False)
     """
     if is_name:
         return value.text, False
     tw = type_word_after(after, label)
-    if own_type and tw in CORP_MARKERS:
+    if own_type:  # a whole name whatever follows it: 대구은행 지점 is 현남은행 지점, not 현남 지점
         tw = None
-    glued = ("in_words" in stems and tw is None and after[:1] != "" and is_hangul_syllable(after[0])
+    # a mention ending in its own type word is a whole name, whatever is glued after it (대구은행 of 대구은행계좌)
+    glued = ("in_words" in stems and not own_type and tw is None and after[:1] != "" and is_hangul_syllable(after[0])
              and not _particles_follow(after))
     # a court placeholder that court style gives a letter or a symbol (a business, an institution, a place)
     # covers the name without the type word court style keeps, whether one follows (C 주식회사) or not: the

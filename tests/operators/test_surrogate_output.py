@@ -367,3 +367,21 @@ def test_an_exit_or_lot_number_is_written_as_its_mention_writes_it():
         m = re.fullmatch(r"강남역 (\d+) 출구 앞에서, 강남역 (\d+)번 출구로 나왔다\.", out)
         assert m and m.group(1) == m.group(2) != "12", (seed, out)
 
+
+
+def test_a_bank_named_whole_stays_a_bank_whatever_is_glued_after_it():
+    """Probed: ``대구은행계좌로`` with ``대구은행`` tagged came out ``현남계좌로`` and ``대구은행 지점`` ``현남 지점``: the
+    engine read the glued word (or the branch word) as the rest of the mention's own name and drew a stem. A
+    mention that ends in its own type word is a whole name; one that stops before it (``국민`` of ``국민은행``)
+    still takes a stem."""
+    import re
+
+    text = "피해자 명의의 대구은행계좌로 송금하였고, 대구은행 지점에서, 국민은행에서 인출하였다."
+    doc = Document("text", text, _spans(text, [("대구은행", "은행업"), ("국민", "은행업")]))
+    for seed in range(20):
+        out = get_operator("surrogate", seed=seed).render(doc)
+        m = re.fullmatch(r"피해자 명의의 (\S+)계좌로 송금하였고, (\S+) 지점에서, (\S+)은행에서 인출하였다\.", out)
+        assert m, out
+        assert m.group(1) == m.group(2) and m.group(1) != "대구은행", out
+        assert m.group(1).endswith(("은행", "뱅크", "금고", "신협", "우체국")), out  # a bank's whole name
+        assert not m.group(3).endswith("은행") and m.group(3) != "국민", out
