@@ -186,7 +186,6 @@ def tidy(spans: Sequence[Span], text: str) -> list[Span]:
 
     spans = names_before_space(trim_edges(spans, text), text)
     spans = whole_stems(whole_names(without_particles(whole_words(spans, text), text), text), text)
-    spans = without_account_words(spans, text)
     spans = road_numbers(spans, text)
     spans = stem_starts(spans, text)
     spans = businesses_by_legal_form(one_label(joined_pieces(spans, text), text), text)
@@ -429,35 +428,6 @@ def whole_stems(spans: Sequence[Span], text: str) -> list[Span]:
                     or rest.startswith(COURT_KEPT_WORDS)):
                 out[i] = replace(s, end=b + k)
                 break
-    return out
-
-
-# what a customer holds at a bank, written glued after its name (대구은행계좌로, 농협통장을)
-ACCOUNT_WORDS = ("계좌번호", "계좌", "통장")
-
-
-def without_account_words(spans: Sequence[Span], text: str) -> list[Span]:
-    """Spans other than names of persons that end in a word for an account glued to the name (``대구은행계좌``)
-    end before it: the account is the bank's, not part of its name. The annotation leaves it out (3 of the
-    training split's 1,460 bank spans take it in), and court style, reading ``대구은행계좌`` as one name, wrote
-    ``○○로`` for ``대구은행계좌로``, the surrogate ``광주계좌로``: the bank's type word lost with the account.
-
-        >>> t = "피해자 명의의 대구은행계좌로 송금하고, 농협통장을, 계좌에"
-        >>> at = lambda w, label="은행업": Span(t.index(w), t.index(w) + len(w), label)
-        >>> sp = [at("대구은행계좌"), at("농협통장"), at("계좌", "사업체")]
-        >>> [t[s.start:s.end] for s in without_account_words(sp, t)]
-        ['대구은행', '농협', '계좌']
-    """
-    from thunder_deid.taxonomy import load_taxonomy, split_label
-
-    tax = load_taxonomy()
-    out = []
-    for s in spans:
-        form, base = text[s.start:s.end], split_label(s.label)[0]
-        word = next((w for w in ACCOUNT_WORDS if form.endswith(w)), None)
-        if word is not None and len(form) - len(word) >= 2 and base in tax and not tax.is_name(base):
-            s = replace(s, end=s.end - len(word))
-        out.append(s)
     return out
 
 
