@@ -80,3 +80,18 @@ def test_one_number_written_several_ways_is_one_omission():
     t = "A(1990. 1. 12.생), B(1990. 11. 2.생)"  # two dates whose digits are one run stay two
     spans = [Span(t.index(n), t.index(n) + len(n), "출생일자") for n in ("1990. 1. 12.", "1990. 11. 2.")]
     assert render(Document("d", t, spans), "court") == "A((생년월일 1 생략)생), B((생년월일 2 생략)생)"
+
+
+def test_an_account_read_into_its_bank_keeps_the_bank_and_the_account():
+    """Measured on validation (BENCHMARKS "An account is not its bank's name"): the tagger reads a glued ``계좌`` into
+    its bank about 10 times a realisation, and court style wrote ``○○로`` for ``대구은행계좌로``, the bank's type word
+    and the account gone. It writes ``○○은행계좌로`` now, the same placeholder as the bank's other mentions, and
+    ``△△통장을``; two characters of the name must remain (``계좌`` alone is replaced whole)."""
+    from thunder_deid.document import Document, Span
+    from thunder_deid.operators import render
+
+    t = "피해자 명의의 대구은행계좌로 송금하고, 농협통장을 건네준 뒤 대구은행에서 인출하고, 신계좌로"
+    at = lambda w, label="은행업", n=0: Span(t.index(w, n), t.index(w, n) + len(w), label)
+    spans = [at("대구은행계좌"), at("농협통장"), at("대구은행", n=20), at("신계좌", "사업체")]
+    assert render(Document("d", t, spans), "court") == \
+        "피해자 명의의 ○○은행계좌로 송금하고, △△통장을 건네준 뒤 ○○은행에서 인출하고, A로"

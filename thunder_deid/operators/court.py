@@ -254,13 +254,22 @@ def _finish(text: str, out: list[Span], run: int) -> None:
         out[-1] = Span(out[-1].start, m.end(), out[-1].label, score=out[-1].score)
 
 
+# what a customer holds at a bank, written glued after its name (대구은행계좌로, 농협통장을)
+ACCOUNT_WORDS = ("계좌번호", "계좌", "통장")
+
+
 def without_type_word(text: str, span: Span) -> Span:
     """The span without a type word it ends in, which the courts keep (``동신산업`` -> ``A산업``, ``○○은행``);
     names of persons have none, and at least two characters must be left.
 
-    >>> text = "동신산업과 하나은행"
-    >>> [text[s.start:s.end] for s in (without_type_word(text, Span(0, 4, "사업체")), without_type_word(text, Span(6, 10, "은행업")))]
-    ['동신', '하나']
+    A word for an account glued after the name stays outside too (``대구은행계좌`` -> ``○○은행계좌``, ``농협통장`` ->
+    ``○○통장``, where the span holds it: the tagger reads it into the bank now and then, and ``○○로`` for
+    ``대구은행계좌로`` lost the bank and the account).
+
+    >>> text = "동신산업과 하나은행, 대구은행계좌로"
+    >>> [text[s.start:s.end] for s in (without_type_word(text, Span(0, 4, "사업체")), without_type_word(text, Span(6, 10, "은행업")),
+    ...                                without_type_word(text, Span(12, 18, "은행업")))]
+    ['동신', '하나', '대구']
     """
     from thunder_deid.surrogates.engine import trailing_type_word
 
@@ -268,10 +277,14 @@ def without_type_word(text: str, span: Span) -> Span:
     base = split_label(span.label)[0]
     if base not in tax or tax.is_name(base):
         return span
-    w = trailing_type_word(text[span.start:span.end], base, units=True)
-    if w is None:
+    form = text[span.start:span.end]
+    held = next((a for a in ACCOUNT_WORDS if form.endswith(a) and len(form) > len(a)), "")
+    if len(form) - len(held) < 2:
+        held = ""
+    w = trailing_type_word(form[:len(form) - len(held)], base, units=True) or ""
+    if not held and not w:
         return span
-    end = span.end - len(w)
+    end = span.end - len(held) - len(w)
     while end > span.start and text[end - 1] == " ":
         end -= 1
     return replace(span, end=end)
