@@ -281,3 +281,23 @@ def test_tidy_types_a_business_from_what_its_judgment_says_and_never_from_its_ow
     spans = tidy([at("그린"), at("그린", 30), at("스마트")], text)
     assert [(text[s.start:s.end], s.label) for s in spans] == [
         ("그린", "도소매및유통업"), ("그린", "도소매및유통업"), ("스마트", "사업체")]
+
+
+def test_a_lone_syllable_is_no_business_or_place_but_a_name_or_a_number_keeps_it():
+    """Measured (BENCHMARKS "A business or a place is never one syllable"): S3 had 2 of 42 such spans right on two
+    used validation realisations (``화`` of ``화상사진``, ``산`` of ``산170 임야``); none of the training split's
+    letter or symbol spans is one syllable. tidy drops them after every widening, so a syllable the document
+    names in full elsewhere is widened first; persons' names and omissions keep theirs."""
+    from thunder_deid.document import Span
+    from thunder_deid.model.decode import tidy
+
+    t = "화상사진의 전송이 불안정하였고, 이하 ‘산170 임야’라 한다. 피고인 송 씨는 다동 3층에서 라온 회사를 운영하였다"
+    at = lambda w, label, n=1: Span(t.index(w), t.index(w) + n, label)
+    spans = [at("화상", "사업체"), at("산170", "중앙행정·지방자치기관"), at("송 씨", "인명"), at("다동", "건물동호수"),
+             at("라온", "사업체", 2)]
+    got = [(t[s.start:s.end], s.label) for s in tidy(spans, t)]
+    assert got == [("송", "인명"), ("다", "건물동호수"), ("라온", "사업체")]
+    # a syllable of a name the document holds whole elsewhere is widened to it, not dropped
+    t2 = "라온 회사가 설립되었고, 라온에 대하여"
+    spans2 = [Span(0, 2, "사업체"), Span(t2.index("라온에"), t2.index("라온에") + 1, "사업체")]
+    assert [t2[s.start:s.end] for s in tidy(spans2, t2)] == ["라온", "라온"]
