@@ -45,6 +45,11 @@ PARTICLES = tuple(sorted({f for pair in PAIRS for f in pair} | {"으로", "로"}
                           key=len, reverse=True))
 
 
+# what a customer holds at a bank, written glued after its name (대구은행계좌로, 농협통장을): the name ends before it,
+# as before a particle
+ACCOUNT_WORDS = ("계좌번호", "계좌", "통장")
+
+
 def _word_char(ch: str) -> bool:
     return is_hangul_syllable(ch) or ch.isalnum()
 
@@ -76,7 +81,7 @@ def stands_as_word(text: str, a: int, b: int, replaced: Callable[[int], bool] = 
         return True
     if _word_char(form[-1]) and b < len(text) and text[b].isalnum() and not is_hangul_syllable(text[b]):
         return False
-    if particle_follows(text[b:b + 12]) or not _word_char(form[-1]):
+    if particle_follows(text[b:b + 12]) or text.startswith(ACCOUNT_WORDS, b) or not _word_char(form[-1]):
         return True
     if typed is None:
         return False

@@ -432,7 +432,7 @@ def whole_stems(spans: Sequence[Span], text: str) -> list[Span]:
         >>> [t[s.start:s.end] for s in whole_stems(sp, t)]
         ['코리팜', '메디플러스', '광주', '도담', '봄날']
     """
-    from thunder_deid.consistency import particle_follows
+    from thunder_deid.consistency import ACCOUNT_WORDS, particle_follows
     from thunder_deid.surrogates.engine import COURT_KEPT_WORDS, type_word_after, type_word_follows
     from thunder_deid.surrogates.hangul import is_hangul_syllable
     from thunder_deid.taxonomy import load_taxonomy, split_label
@@ -444,7 +444,7 @@ def whole_stems(spans: Sequence[Span], text: str) -> list[Span]:
         if (b >= len(text) or not is_hangul_syllable(text[b - 1]) or not is_hangul_syllable(text[b])
                 or base not in tax or tax.is_name(base)):
             continue
-        if particle_follows(text[b:b + 12]) or type_word_follows(text, b, base):
+        if particle_follows(text[b:b + 12]) or type_word_follows(text, b, base) or text.startswith(ACCOUNT_WORDS, b):
             continue
         limit = out[i + 1].start if i + 1 < len(out) else len(text)
         for k in range(1, MAX_STEM_TAIL + 1):

@@ -25,7 +25,7 @@ import unicodedata
 from dataclasses import replace
 from string import ascii_uppercase
 
-from thunder_deid.consistency import particle_follows
+from thunder_deid.consistency import ACCOUNT_WORDS, particle_follows
 from thunder_deid.document import Document, Span
 from thunder_deid.recognizers.addresses import REFERENCE_NOTE, address_labels
 from thunder_deid.operators.base import Operator, Replacement, non_overlapping, register
@@ -252,10 +252,6 @@ def _finish(text: str, out: list[Span], run: int) -> None:
     """Close a run of address pieces over the unit word right after it (``1104`` + ``호``)."""
     if run > 1 and (m := _TAIL.match(text, out[-1].end)) and particle_follows(text[m.end():m.end() + 12]):
         out[-1] = Span(out[-1].start, m.end(), out[-1].label, score=out[-1].score)
-
-
-# what a customer holds at a bank, written glued after its name (대구은행계좌로, 농협통장을)
-ACCOUNT_WORDS = ("계좌번호", "계좌", "통장")
 
 
 def without_type_word(text: str, span: Span) -> Span:
