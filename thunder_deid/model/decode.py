@@ -189,7 +189,8 @@ def tidy(spans: Sequence[Span], text: str) -> list[Span]:
     spans = road_numbers(spans, text)
     spans = stem_starts(spans, text)
     spans = businesses_by_legal_form(one_label(joined_pieces(spans, text), text), text)
-    return without_lone_syllables(types_from_context(not_person_words(whole_forms(spans, text), text), text), text)
+    spans = without_lone_syllables(types_from_context(not_person_words(whole_forms(spans, text), text), text), text)
+    return plates_as_vehicles(spans, text)
 
 
 def without_lone_syllables(spans: Sequence[Span], text: str) -> list[Span]:
@@ -218,6 +219,43 @@ def without_lone_syllables(spans: Sequence[Span], text: str) -> list[Span]:
                 and court_style(s.label) in ("letter", "symbol"))
 
     return [s for s in spans if not lone(s)]
+
+
+NUMBERS = "사건관련숫자정보"  # the taxonomy's top node of numbers
+PLATE = "차량번호"
+
+
+def plates_as_vehicles(spans: Sequence[Span], text: str) -> list[Span]:
+    """Number spans that the number-plate pattern reads whole (the recognizers' own test: ``12가3456``,
+    ``서울12가3456``, never a case number cited as ``92도1329 판결``) typed as a vehicle's number, whatever other
+    number the tagger read: a plate's form is fixed by law, and the tagger had typed a list of taxis'
+    plates (``면허권 … (12가3403), (전남51자4759)``) as card numbers. A case number stays one.
+
+        >>> t = "면허권 3개((12가3403), (전남51자4759)), 대법원 92도1329 판결, 카드(1234-5678-9012-3456)"
+        >>> at = lambda w, label: Span(t.index(w), t.index(w) + len(w), label)
+        >>> sp = [at("12가3403", "금융증표관련번호"), at("전남51자4759", "사물·관리 번호"), at("92도1329", "금융증표관련번호"),
+        ...       at("1234-5678-9012-3456", "금융증표관련번호")]
+        >>> [s.label for s in plates_as_vehicles(sp, t)]
+        ['차량번호', '차량번호', '금융증표관련번호', '금융증표관련번호']
+    """
+    from thunder_deid.recognizers.base import find_patterns
+    from thunder_deid.recognizers.patterns import PATTERNS
+    from thunder_deid.taxonomy import load_taxonomy, split_label
+
+    tax = load_taxonomy()
+    plate = next(p for p in PATTERNS if p.label == PLATE)
+    found = None
+    out = []
+    for s in spans:
+        base = split_label(s.label)[0]
+        if base != PLATE and base != "재판사건번호" and base in tax and \
+                any(n.name == NUMBERS for n in tax.ancestors(base)):
+            if found is None:  # one scan of the text, only where a number was read
+                found = {(m.start, m.end) for m in find_patterns(text, (plate,))}
+            if (s.start, s.end) in found:
+                s = replace(s, label=PLATE)
+        out.append(s)
+    return out
 
 
 NAME_LABELS = ("인명",)
