@@ -274,9 +274,7 @@ def without_type_word(text: str, span: Span) -> Span:
     if base not in tax or tax.is_name(base):
         return span
     form = text[span.start:span.end]
-    held = next((a for a in ACCOUNT_WORDS if form.endswith(a) and len(form) > len(a)), "")
-    if len(form) - len(held) < 2:
-        held = ""
+    held = next((a for a in ACCOUNT_WORDS if form.endswith(a) and len(form) - len(a) >= 2), "")
     w = trailing_type_word(form[:len(form) - len(held)], base, units=True) or ""
     if not held and not w:
         return span
