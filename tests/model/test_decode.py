@@ -284,7 +284,7 @@ def test_tidy_types_a_business_from_what_its_judgment_says_and_never_from_its_ow
 
 
 def test_a_lone_syllable_is_no_business_or_place_but_a_name_or_a_number_keeps_it():
-    """Measured (BENCHMARKS "A business or a place is never one syllable"): S3 had 2 of 42 such spans right on two
+    """Measured (BENCHMARKS "A business or a place is never one syllable"): S3 had 2 of 41 such spans right on two
     used validation realisations (``화`` of ``화상사진``, ``산`` of ``산170 임야``); none of the training split's
     letter or symbol spans is one syllable. tidy drops them after every widening, so a syllable the document
     names in full elsewhere is widened first; persons' names and omissions keep theirs."""
