@@ -211,7 +211,10 @@ def _inside(spans: Sequence[Span]) -> Callable[[int], bool]:
 def joined_pieces(spans: Sequence[Span], text: str) -> list[Span]:
     """Spans that touch inside one word are one mention cut in pieces (the model reads a name it never saw in
     pieces: ``화`` + ``이버트론``), with the longer piece's label and the lower score; the output then never shows
-    ``A△△``.
+    ``A△△``. So are two pieces of a business's or a place's name with letters between them in the same word
+    (:func:`_bridged`: ``미아뉴`` + ``브트레지움`` of ``미아뉴타운두산위브트레지움아파트``), where the middle would stay
+    readable inside the mask; not two names each whole (``서신헬스장피씨방``, ``부산은행서면지점``) or a company and
+    its legal form's next word, and never two persons (``김민준과이지은``).
 
         >>> t = "화이버트론에 입사한 김민준, 이지은, 주식회사 이제이정보시스템에"
         >>> at = lambda w, n, label: Span(t.index(w), t.index(w) + n, label)
@@ -219,17 +222,47 @@ def joined_pieces(spans: Sequence[Span], text: str) -> list[Span]:
         ...       at("이제이", 2, "인명"), at("이정보시스템", 6, "사업체")]
         >>> [(t[s.start:s.end], s.label) for s in joined_pieces(sp, t)]
         [('화이버트론', '사업체'), ('김민준', '인명'), ('이지은', '인명'), ('이제이정보시스템', '사업체')]
+        >>> t = "미아뉴타운두산위브트레지움아파트, 서신헬스장피씨방, 부산은행서면지점, 김민준과이지은"
+        >>> sp = [at("미아뉴", 3, "사회·경제시설"), at("브트레지움", 5, "주거시설"), at("서신헬스장", 5, "오락·스포츠업"),
+        ...       at("씨방", 2, "사업체"), at("부산", 2, "은행업"), at("서면", 2, "지점"), at("김민준", 3, "인명"),
+        ...       at("이지은", 3, "인명")]
+        >>> [(t[s.start:s.end], s.label) for s in joined_pieces(sp, t)]
+        [('미아뉴타운두산위브트레지움', '주거시설'), ('서신헬스장', '오락·스포츠업'), ('씨방', '사업체'), ('부산', '은행업'), ('서면', '지점'), ('김민준', '인명'), ('이지은', '인명')]
     """
     out: list[Span] = []
     for s in spans:
         p = out[-1] if out else None
-        if p is not None and p.end == s.start and text[s.start - 1].isalnum() and text[s.start].isalnum():
+        if p is not None and (p.end == s.start and text[s.start - 1].isalnum() and text[s.start].isalnum()
+                              or _bridged(p, s, text)):
             scores = [x for x in (p.score, s.score) if x is not None]
             out[-1] = replace(p, end=s.end, label=p.label if p.end - p.start >= s.end - s.start else s.label,
                               score=min(scores) if scores else None)
         else:
             out.append(s)
     return out
+
+
+def _bridged(p: Span, s: Span, text: str) -> bool:
+    """``p`` and ``s`` lie in one word with letters between them, each of a label court style writes as a letter or
+    a symbol other than a person's, each of two letters at least (one syllable is a guess the tidy steps drop or
+    widen, and its label no vote), and ``p`` is not a whole name already: it does not end in its label's type
+    word, and the letters between are not one (``부산|은행|서면``) nor begin with a company's legal form. A type word
+    that only begins them is part of a longer name (``미아뉴|타운두산위|브트레지움``)."""
+    from thunder_deid.model.decode import LEGAL_FORMS
+    from thunder_deid.operators.court import court_style
+    from thunder_deid.surrogates.engine import trailing_type_word, type_word_after
+    from thunder_deid.taxonomy import load_taxonomy, split_label
+
+    gap = text[p.end:s.start]
+    if not gap or p.end > s.start or not all(_word_char(c) for c in gap) or min(p.end - p.start, s.end - s.start) < 2:
+        return False
+    tax = load_taxonomy()
+    for x in (p, s):
+        base = split_label(x.label)[0]
+        if base not in tax or tax.is_name(base) or court_style(x.label) not in ("letter", "symbol"):
+            return False
+    return (trailing_type_word(text[p.start:p.end], p.label, units=True) is None
+            and type_word_after(gap, p.label) != gap and not gap.startswith(LEGAL_FORMS))
 
 
 def one_label(spans: Sequence[Span], text: str) -> list[Span]:
