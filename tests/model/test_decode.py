@@ -256,6 +256,28 @@ def test_one_reading_per_form_in_a_document():
     assert tidy(apart, u) == apart
 
 
+def test_a_name_read_in_two_pieces_with_letters_between_is_one_name():
+    """BENCHMARKS.md "Two pieces of one name with letters between them are one name": S3 read
+    `미아뉴타운두산위브트레지움아파트` as `미아뉴` + `브트레지움`, and court style would have left `타운두산위` readable
+    inside the mask. Two whole names in one word, a bank before its branch, a company before its legal form, two
+    persons and a one-syllable guess stay apart."""
+    from thunder_deid.document import Span
+    from thunder_deid.model.decode import tidy
+
+    t = ("피해자는 서대문구 미아뉴타운두산위브트레지움아파트 203동에 살고, 서신헬스장피씨방에서 부산은행서면지점 계좌로"
+         " 대성주식회사하수정수처리장의 대금을 보냈으며, 김민준과이지은이 퍼슨메디칼에 갔다.")
+    at = lambda w, label, score=0.9: Span(t.index(w), t.index(w) + len(w), label, score=score)  # noqa: E731
+    spans = [at("미아뉴", "사회·경제시설", 0.6), at("브트레지움", "주거시설", 0.8), at("서신헬스장", "오락·스포츠업"),
+             at("씨방", "사업체", 0.4), at("부산", "은행업"), at("서면", "지점"), at("대성", "사업체"),
+             at("하수정수처리장", "에너지·자원시설", 0.5), at("김민준", "인명"), at("이지은", "인명"), at("퍼", "사업체", 0.3),
+             at("메디칼", "식당", 0.5)]
+    got = [(t[s.start:s.end], s.label) for s in tidy(spans, t)]
+    assert ("미아뉴타운두산위브트레지움", "주거시설") in got
+    assert ("서신헬스장", "오락·스포츠업") in got and ("부산", "은행업") in got and ("서면", "지점") in got
+    assert ("대성", "사업체") in got and ("김민준", "인명") in got and ("이지은", "인명") in got
+    assert not any(form.startswith("퍼") and "메디칼" in form for form, _ in got)
+
+
 def test_a_name_beside_a_company_s_legal_form_is_the_company_s():
     """Round 28: F4 typed 164 held-out business mentions as persons (`공소외 이노로직 주식회사`). A form written
     beside a legal form anywhere in the document is a business everywhere in it; a person's name elsewhere, or a
