@@ -158,7 +158,10 @@ class Court(Operator):
 
 
 # what may stand between two pieces of one address, and end it: 목동동로 417, 203동 1104호
-_UNIT = r"(?:동|호|호실|층|번지|블록|로트)"
+_UNIT = r"(?:동|호실|호|층|번지|블록|로트)"  # 호실 before 호: 1104호실에서 ends with the unit
+# the units law.go.kr never leaves after an omission (0 of `생략)동`, `생략)호실` in the precedents; `(호수 생략)호` it
+# writes): a building's number standing alone takes them
+_OWN_UNIT = re.compile(r"동|호실")
 _GLUE = re.compile(rf"[\s,]*(?:{_UNIT}[\s,]*)?")
 _TAIL = re.compile(_UNIT)
 # what may stand in a road-name address's reference note besides detected names: (목동, 한결아파트)
@@ -249,8 +252,19 @@ def _with_notes(text: str, spans: list[Span]) -> list[Span]:
 
 
 def _finish(text: str, out: list[Span], run: int) -> None:
-    """Close a run of address pieces over the unit word right after it (``1104`` + ``호``)."""
-    if run > 1 and (m := _TAIL.match(text, out[-1].end)) and particle_follows(text[m.end():m.end() + 12]):
+    """Close a run of address pieces over the unit word right after it (``1104`` + ``호``), and a building's number
+    standing alone over ``동`` or ``호실`` (``101동 앞에서`` was ``(호수 생략)동 앞에서``); a lone number keeps ``호``
+    after it, as the court writes ``(호수 생략)호`` and a ship's hull ``6049호 호선``.
+
+        >>> t = "피고인은 101동 앞에서, 1104호실에서, 207호에서, 다음 날 203동 1104호실에서 만났다."
+        >>> at = lambda w, k=0: Span(t.index(w, k), t.index(w, k) + len(w), "건물동호수")
+        >>> Court().render(Document("d", t, [at("101"), at("1104"), at("207"), at("203"), at("1104", 36)]))
+        '피고인은 (호수 1 생략) 앞에서, (호수 2 생략)에서, (호수 3 생략)호에서, 다음 날 (호수 4 생략)에서 만났다.'
+    """
+    if not out:
+        return
+    tail = _TAIL if run > 1 else _OWN_UNIT if _base(out[-1]) == "건물동호수" else None
+    if tail is not None and (m := tail.match(text, out[-1].end)) and particle_follows(text[m.end():m.end() + 12]):
         out[-1] = Span(out[-1].start, m.end(), out[-1].label, score=out[-1].score)
 
 
