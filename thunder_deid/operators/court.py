@@ -159,9 +159,9 @@ class Court(Operator):
 
 # what may stand between two pieces of one address, and end it: 목동동로 417, 203동 1104호
 _UNIT = r"(?:동|호실|호|층|번지|블록|로트)"  # 호실 before 호: 1104호실에서 ends with the unit
-# the units law.go.kr never leaves after an omission (0 of `생략)동`, `생략)호실` in the precedents; `(호수 생략)호` it
-# writes): a building's number standing alone takes them
-_OWN_UNIT = re.compile(r"동|호실")
+# the units law.go.kr never leaves after an omission (0 of `생략)동`, `생략)호실`, `생략)층` in the precedents;
+# `(호수 생략)호` it writes): a building's number, or a floor, standing alone takes them
+_OWN_UNITS = {"건물동호수": re.compile(r"동|호실"), "건물층": re.compile(r"층")}
 _GLUE = re.compile(rf"[\s,]*(?:{_UNIT}[\s,]*)?")
 _TAIL = re.compile(_UNIT)
 # what may stand in a road-name address's reference note besides detected names: (목동, 한결아파트)
@@ -253,17 +253,20 @@ def _with_notes(text: str, spans: list[Span]) -> list[Span]:
 
 def _finish(text: str, out: list[Span], run: int) -> None:
     """Close a run of address pieces over the unit word right after it (``1104`` + ``호``), and a building's number
-    standing alone over ``동`` or ``호실`` (``101동 앞에서`` was ``(호수 생략)동 앞에서``); a lone number keeps ``호``
-    after it, as the court writes ``(호수 생략)호`` and a ship's hull ``6049호 호선``.
+    standing alone over ``동`` or ``호실`` (``101동 앞에서`` was ``(호수 생략)동 앞에서``), a floor over ``층``; a lone number
+    keeps ``호`` after it, as the court writes ``(호수 생략)호`` and a ship's hull ``6049호 호선``.
 
         >>> t = "피고인은 101동 앞에서, 1104호실에서, 207호에서, 다음 날 203동 1104호실에서 만났다."
-        >>> at = lambda w, k=0: Span(t.index(w, k), t.index(w, k) + len(w), "건물동호수")
+        >>> at = lambda w, k=0, label="건물동호수": Span(t.index(w, k), t.index(w, k) + len(w), label)
         >>> Court().render(Document("d", t, [at("101"), at("1104"), at("207"), at("203"), at("1104", 36)]))
         '피고인은 (호수 1 생략) 앞에서, (호수 2 생략)에서, (호수 3 생략)호에서, 다음 날 (호수 4 생략)에서 만났다.'
+        >>> t = "강남파이낸스센터 21층에 있는 사무실"
+        >>> Court().render(Document("d", t, [at("21", label="건물층")]))
+        '강남파이낸스센터 (건물층 생략)에 있는 사무실'
     """
     if not out:
         return
-    tail = _TAIL if run > 1 else _OWN_UNIT if _base(out[-1]) == "건물동호수" else None
+    tail = _TAIL if run > 1 else _OWN_UNITS.get(_base(out[-1]))
     if tail is not None and (m := tail.match(text, out[-1].end)) and particle_follows(text[m.end():m.end() + 12]):
         out[-1] = Span(out[-1].start, m.end(), out[-1].label, score=out[-1].score)
 
