@@ -26,7 +26,7 @@ import random
 import re
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Iterator, Sequence
 
 from thunder_deid.document import Document, Span
@@ -283,6 +283,8 @@ class Realizer:
     def _realize(self, doc: Document, seed: int) -> tuple[Document, RealizeReport]:
         report = RealizeReport(documents=1)
         items = self._prepare(doc, report)
+        if self.like_mention:
+            items = _with_short_names(items, self.registry.taxonomy.is_name)
         groups: dict[tuple[str, str], list[_Item]] = {}
         for it in items:
             groups.setdefault(it.key, []).append(it)  # type: ignore[arg-type]
@@ -364,6 +366,21 @@ class Realizer:
         meta = dict(doc.meta)
         meta["surrogate_seed"] = seed
         return Document(doc.id, "".join(out), spans, meta), report
+
+
+def _with_short_names(items: list[_Item], is_name) -> list[_Item]:
+    """Output mentions keyed by their stem where the document also names the business or place by the stem alone
+    (``그린텍코리아(이하 '그린텍'이라 한다)``): one group, so one pseudonym, ``성지코리아(이하 '성지'라 한다)``, as court
+    style writes ``G코리아(이하 'G'라 한다)``; two groups had drawn ``글로벌코리아`` and ``성지``, two companies."""
+    short = {it.key for it in items if it.key is not None and not is_name(it.label)}
+    out = []
+    for it in items:
+        if it.key is not None and it.key in short and (w := trailing_type_word(it.key[0], it.label)):
+            stem = it.key[0][:-len(w)].rstrip()
+            if (stem, it.label) in short:
+                it = replace(it, key=(stem, it.label))
+        out.append(it)
+    return out
 
 
 def _recent(pieces: list[str], n: int = WINDOW) -> str:
