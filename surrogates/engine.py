@@ -135,6 +135,7 @@ class _Item:
     label: str
     sub: str | None
     key: tuple[str, str] | None = None
+    suffix: str = ""  # a type word the mention writes after a stem the document also names alone (그린텍|코리아)
 
 
 class Realizer:
@@ -284,7 +285,7 @@ class Realizer:
         report = RealizeReport(documents=1)
         items = self._prepare(doc, report)
         if self.like_mention:
-            items = _with_short_names(items, self.registry.taxonomy.is_name)
+            items = _with_short_names(items, doc.text, self.registry.taxonomy.is_name)
         groups: dict[tuple[str, str], list[_Item]] = {}
         for it in items:
             groups.setdefault(it.key, []).append(it)  # type: ignore[arg-type]
@@ -322,13 +323,15 @@ class Realizer:
                 else:
                     report.groups += 1
             value = values[it.key]  # type: ignore[index]
-            mention = text[it.start : it.end]
             if value is None:
-                out.append(mention)
-                length += len(mention)
+                out.append(text[it.start : it.end])
+                length += it.end - it.start
                 prev_form = None
                 pos = it.end
                 continue
+            # a stem's group writes the stem's pseudonym as the stem's own mentions do, then the mention's own type
+            # word (성지|코리아)
+            mention = text[it.start : it.end - len(it.suffix)]
             after = text[it.end : it.end + WINDOW]
             before = _recent(out)
             where = {w for w in self.stems if w != "court_bare" or is_placeholder(mention)}
@@ -352,6 +355,7 @@ class Realizer:
                 form = written_like(form, mention)  # one number's pseudonym, in this mention's own layout
             elif self.like_mention and mention.strip().isdigit() and (bare := _UNIT_NUMBER.fullmatch(form)):
                 form = bare.group(1)  # 3029 of a 3029호 written elsewhere: 1608, as the mention writes it
+            form += it.suffix
             out.append(form)
             extra = {k: v for k, v in it.span.extra.items() if k != "text"}
             if "text" in it.span.extra:
@@ -368,19 +372,37 @@ class Realizer:
         return Document(doc.id, "".join(out), spans, meta), report
 
 
-def _with_short_names(items: list[_Item], is_name) -> list[_Item]:
+def _with_short_names(items: list[_Item], text: str, is_name) -> list[_Item]:
     """Output mentions keyed by their stem where the document also names the business or place by the stem alone
     (``그린텍코리아(이하 '그린텍'이라 한다)``): one group, so one pseudonym, ``성지코리아(이하 '성지'라 한다)``, as court
-    style writes ``G코리아(이하 'G'라 한다)``; two groups had drawn ``글로벌코리아`` and ``성지``, two companies."""
+    style writes ``G코리아(이하 'G'라 한다)``; two groups had drawn ``글로벌코리아`` and ``성지``, two companies. The
+    longer mention is then written as the stem's pseudonym and its own type word."""
     short = {it.key for it in items if it.key is not None and not is_name(it.label)}
     out = []
     for it in items:
-        if it.key is not None and it.key in short and (w := trailing_type_word(it.key[0], it.label)):
+        if it.key is not None and (w := trailing_type_word(it.key[0], it.label)):
             stem = it.key[0][:-len(w)].rstrip()
-            if (stem, it.label) in short:
-                it = replace(it, key=(stem, it.label))
+            suffix = _written_tail(text[it.start:it.end], w)
+            if (stem, it.label) in short and suffix:
+                it = replace(it, key=(stem, it.label), suffix=suffix)
         out.append(it)
     return out
+
+
+def _written_tail(mention: str, word: str) -> str:
+    """The characters ``mention`` ends with that read as ``word``, in its own Unicode form, with the spaces before
+    them (``그린텍 코리아``: `` 코리아``); empty where none do.
+
+    >>> nfd = unicodedata.normalize("NFD", "그린텍코리아")
+    >>> _written_tail("그린텍 코리아", "코리아"), _written_tail(nfd, "코리아") == nfd[-6:], _written_tail("그린텍", "코리아")
+    (' 코리아', True, '')
+    """
+    for k in range(1, len(mention)):
+        if unicodedata.normalize("NFC", mention[-k:]) == word:
+            while k < len(mention) - 1 and mention[-k - 1].isspace():
+                k += 1
+            return mention[-k:]
+    return ""
 
 
 def _recent(pieces: list[str], n: int = WINDOW) -> str:

@@ -385,3 +385,33 @@ def test_a_bank_named_whole_stays_a_bank_whatever_is_glued_after_it():
         assert m.group(1) == m.group(2) and m.group(1) != "대구은행", out
         assert m.group(1).endswith(("은행", "뱅크", "금고", "신협", "우체국")), out  # a bank's whole name
         assert not m.group(3).endswith("은행") and m.group(3) != "국민", out
+
+
+def test_a_business_named_by_its_stem_too_keeps_one_pseudonym():
+    """Probed: ``그린텍코리아(이하 '그린텍'이라 한다)`` came out ``글로벌코리아(이하 '성지'라 한다)``, every later
+    ``그린텍`` as ``성지``: two companies where the judgment names one (BENCHMARKS.md "A business named by its stem too
+    keeps one pseudonym"). The stem's pseudonym now names both forms; another business keeps its own."""
+    text = "배우자 명의로 설립한 그린텍코리아(이하 '그린텍'이라 한다)를 통하여 거래하였고, 그린텍 직원이 한성물산에 갔다."
+    doc = Document("text", text, _spans(text, [("그린텍코리아", "사업체"), ("한성물산", "사업체")])
+                   + [Span(text.index("'그린텍'") + 1, text.index("'그린텍'") + 4, "사업체"),
+                      Span(text.index("그린텍 직원"), text.index("그린텍 직원") + 3, "사업체")])
+    doc = doc.with_spans(sorted(doc.spans, key=lambda s: s.start))
+    for seed in range(12):
+        out = get_operator("surrogate", seed=seed).render(doc)
+        whole = out[out.index("설립한 ") + 4:out.index("(이하")]
+        alias = out[out.index("(이하 '") + 5:out.index("'", out.index("(이하 '") + 5)]
+        later = out[out.index("거래하였고, ") + 7:out.index(" 직원")]
+        assert whole.endswith("코리아") and whole[:-3] == alias == later, (seed, out)
+        assert "그린텍" not in out and "한성" not in out, (seed, out)
+    # the same in NFD (a file saved on macOS): the type word is written in the text's own form
+    import unicodedata
+
+    nfd = unicodedata.normalize("NFD", text)
+    at = [nfd.find(unicodedata.normalize("NFD", w)) for w in ("그린텍코리아", "'그린텍'", "그린텍 직원", "한성물산")]
+    n = len(unicodedata.normalize("NFD", "그린텍"))
+    doc = Document("text", nfd, [Span(at[0], at[0] + len(unicodedata.normalize("NFD", "그린텍코리아")), "사업체"),
+                                 Span(at[1] + 1, at[1] + 1 + n, "사업체"), Span(at[2], at[2] + n, "사업체"),
+                                 Span(at[3], at[3] + len(unicodedata.normalize("NFD", "한성물산")), "사업체")])
+    out = unicodedata.normalize("NFC", get_operator("surrogate", seed=3).render(doc))
+    whole = out[out.index("설립한 ") + 4:out.index("(이하")]
+    assert whole.endswith("코리아") and whole[:-3] == out[out.index("거래하였고, ") + 7:out.index(" 직원")], out
