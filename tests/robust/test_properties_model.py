@@ -97,3 +97,19 @@ def test_a_particle_after_a_decomposed_or_hidden_boundary_is_repaired():
         assert court[:6] in ("피고인 A는", "피고인 A를"), court
         assert court == normalize(get_operator("court").render(Document("d", normalize(text).text,
                                                                          [Span(4, 7, "인명")]))).text
+
+
+def test_a_decomposed_text_stays_decomposed_in_every_mode(tagger):
+    """Probed: a judgment saved decomposed (NFD) came out of `court` with its replacements in NFC, `(계정명 생략)`
+    and `는` among jamo; a text is now written in one form throughout, and reads, composed, as the composed
+    text's output."""
+    import unicodedata
+
+    plain = ("피고는 카카오톡 아이디 'malsoon77'과 이메일(malsoon77@naver.com)을 이용하여 고객 명단을 그린텍 직원 "
+             "박철수에게 전달하였고, 피고인 김민준은 서울 강남구 테헤란로 152에서 갔다.")
+    nfd = unicodedata.normalize("NFD", plain)
+    for mode in ("court", "mask", "surrogate"):
+        op = get_operator(mode, **({"seed": 7} if mode == "surrogate" else {}))
+        out, reps = op.redact(tagger.predict(nfd))
+        assert reps and unicodedata.is_normalized("NFD", out), (mode, out)
+        assert unicodedata.normalize("NFC", out) == op.redact(tagger.predict(plain))[0], mode

@@ -118,16 +118,20 @@ class Operator:
 
 def source_replacements(op: Operator, doc: Document) -> list[Replacement]:
     """``op``'s replacements over the source text of ``doc``, made on its canonical form (NFC, odd spaces and
-    line ends folded) unless the operator works on the text as written; replacement texts are as the
-    operator wrote them.
+    line ends folded) unless the operator works on the text as written; a replacement is written decomposed
+    where the text it replaces is (a file saved decomposed stays decomposed throughout), else as the operator
+    wrote it.
 
     >>> import unicodedata
     >>> from thunder_deid.operators.court import Court
-    >>> src = unicodedata.normalize("NFD", "피고인 김민준은 갔다")     # 김민준 is 9 code points here
-    >>> a = src.index(unicodedata.normalize("NFD", "김"))
-    >>> reps = source_replacements(Court(), Document("d", src, [Span(a, a + 9, "인명")]))
-    >>> [r.text for r in reps], unicodedata.normalize("NFC", apply(src, reps))
-    (['A', '는'], '피고인 A는 갔다')
+    >>> src = unicodedata.normalize("NFD", "피고인 김민준은 서울 강남구 테헤란로 152에서 갔다")     # 김민준 is 9 code points here
+    >>> a, b = src.index(unicodedata.normalize("NFD", "김")), src.index(unicodedata.normalize("NFD", "테"))
+    >>> road = len(unicodedata.normalize("NFD", "테헤란로 152"))
+    >>> reps = source_replacements(Court(), Document("d", src, [Span(a, a + 9, "인명"), Span(b, b + road, "주소")]))
+    >>> [unicodedata.normalize("NFC", r.text) for r in reps], unicodedata.normalize("NFC", apply(src, reps))
+    (['A', '는', '(주소 생략)'], '피고인 A는 서울 강남구 (주소 생략)에서 갔다')
+    >>> [unicodedata.is_normalized("NFD", r.text) for r in reps], unicodedata.is_normalized("NFD", apply(src, reps))
+    ([True, True, True], True)
     """
     from thunder_deid.normalize import normalize
 
@@ -135,7 +139,22 @@ def source_replacements(op: Operator, doc: Document) -> list[Replacement]:
     if op.as_written or n.identity:
         return op.replacements(doc)
     canon = Document(doc.id, n.text, [c for s in doc.spans if (c := n.span_to_canonical(s))], doc.meta)
-    return [Replacement(*n.range_to_source(r.start, r.end), r.text, r.label) for r in op.replacements(canon)]
+    out = []
+    for r in op.replacements(canon):
+        a, b = n.range_to_source(r.start, r.end)
+        out.append(Replacement(a, b, _in_form_of(doc.text[max(0, a - 24):b + 24], r.text), r.label))
+    return out
+
+
+def _in_form_of(around: str, text: str) -> str:
+    """``text`` decomposed where the Hangul ``around`` it is written decomposed (jamo, and no whole syllable),
+    else unchanged: an account name's ``(계정명 생략)`` takes the form of the sentence, not of ``malsoon77``."""
+    import unicodedata
+
+    jamo = any("\u1100" <= c <= "\u11ff" for c in around)
+    if jamo and not any("\uac00" <= c <= "\ud7a3" for c in around):
+        return unicodedata.normalize("NFD", text)
+    return text
 
 
 O = TypeVar("O", bound=type[Operator])
