@@ -185,7 +185,7 @@ def tidy(spans: Sequence[Span], text: str) -> list[Span]:
     from thunder_deid.model.context_types import types_from_context
 
     spans = names_before_space(trim_edges(spans, text), text)
-    spans = whole_stems(whole_names(without_particles(whole_words(spans, text), text), text), text)
+    spans = whole_stems(whole_names(without_particles(whole_hosts(whole_words(spans, text), text), text), text), text)
     spans = road_numbers(spans, text)
     spans = stem_starts(spans, text)
     spans = businesses_by_legal_form(one_label(joined_pieces(spans, text), text), text)
@@ -276,7 +276,9 @@ PERSON_WORDS = frozenset("""
 FIELD_WORDS = frozenset("""
     성명 이름 주소 주거 주소지 거소 연락처 전화번호 휴대전화 휴대폰 주민등록번호 생년월일 성별 나이 직업 직위 소속
     등록기준지 본적 계좌 계좌번호 예금주 이메일 이메일주소 아이디 비밀번호 차량번호 소재지 상호 카드번호 신용카드번호
-    여권번호 운전면허번호 사업자등록번호 법인등록번호 외국인등록번호 주민번호 휴대전화번호""".split())
+    여권번호 운전면허번호 사업자등록번호 법인등록번호 외국인등록번호 주민번호 휴대전화번호
+    순번 번호 연번 일시 일자 날짜 금액 금원 입금액 송금액 피해액 피해금액 편취액 편취금액 입금계좌 송금계좌 비고""".split())
+# (the second line: a crime list's columns, 순번 일시 피해자 금액 입금계좌, whose header cells the tagger read as names)
 NAME_SUFFIXES = ("님", "씨", "군", "양", "옹")  # honorifics glued to a name: outside it, as a particle is
 MAX_NAME = 5  # syllables: a two-syllable surname and a three-syllable given name
 
@@ -627,6 +629,39 @@ def _word(c: str) -> bool:
     # a Latin letter beyond ASCII is a letter of the word too (Nguyễn, José): a span stopping before ễ had left
     # "Aễn" in court style
     return (c.isascii() and c.isalnum()) or c in LATIN_LETTERS
+
+
+# a web address's host: www.joonggonara.co.kr, joonggonara.co.kr (a dot and a top-level part of letters)
+_HOST = re.compile(r"(?<![A-Za-z0-9@.-])(?:https?://)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,6}(?![A-Za-z0-9@-])")
+
+
+def whole_hosts(spans: Sequence[Span], text: str) -> list[Span]:
+    """A span lying inside a web address's host, short of its whole, widened to the host and typed ``url``: the
+    tagger read ``www.joonggonara`` of ``www.joonggonara.co.kr`` as an account name, and court style wrote
+    ``(계정명 생략).co.kr``. An e-mail address is not a host (``@`` before it), nor a span that holds the host.
+
+        >>> t = "사이트 '중고나라'(www.joonggonara.co.kr)에, 메일 kim77@naver.com으로"
+        >>> sp = [Span(t.index("www"), t.index(".co.kr"), "아이디"), Span(t.index("kim77"), t.index("으로"), "이메일주소")]
+        >>> [(t[x.start:x.end], x.label) for x in whole_hosts(sp, t)]
+        [('www.joonggonara.co.kr', 'url'), ('kim77@naver.com', '이메일주소')]
+        >>> at = lambda w, label: Span(t.index(w), t.index(w) + len(w), label)
+        >>> [(t[x.start:x.end], x.label) for x in whole_hosts([at("www", "사업체"), at("joonggonara", "아이디")], t)]
+        [('www.joonggonara.co.kr', 'url')]
+    """
+    if not any("." in text[s.start:s.end + 1] for s in spans):
+        return list(spans)
+    out = []
+    for s in spans:
+        for m in _HOST.finditer(text, max(0, s.start - 80), min(len(text), s.end + 80)):
+            if m.start() <= s.start and s.end <= m.end() and (m.start(), m.end()) != (s.start, s.end):
+                s = replace(s, start=m.start(), end=m.end(), label="url")
+                break
+        if out and s.start < out[-1].end:  # two pieces of one host (www + joonggonara): one span
+            if s.end > out[-1].end:
+                out[-1] = replace(out[-1], end=s.end)
+            continue
+        out.append(s)
+    return out
 
 
 def whole_words(spans: Sequence[Span], text: str) -> list[Span]:
