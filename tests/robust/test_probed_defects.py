@@ -118,3 +118,16 @@ def test_an_address_reference_note_is_replaced_in_every_style(tagger):
     for seed in range(4):
         line = tagger.redact(text, "surrogate", seed=seed).splitlines()[8]
         assert "센텀" not in line and "(우동" not in line and line.startswith("부산 해운대구 ") and line.endswith(")")
+
+
+def test_a_crime_list_a_site_and_a_latin_gloss_in_court_style(tagger):
+    """Probed (BENCHMARKS.md "A crime list's column names, a site's whole address, a Latin gloss"): the list's
+    header cell 금액 came out as a person, a site's address as ``(계정명 생략).co.kr``, and ``VAN HUNG`` of a Latin
+    gloss stayed readable."""
+    text = ("피고인 응우옌 반 훙 (NGUYEN VAN HUNG, 1990. 5. 7.생)은 인터넷 사이트 '중고나라'(www.joonggonara.co.kr)에 "
+            "휴대전화를 판매한다는 글을 올렸다.\n범죄일람표\n순번\t일시\t피해자\t금액\t입금계좌\n"
+            "1\t2023. 8. 3.\t최민호\t800,000\t농협 352-1234-5678-93\n2\t2023. 8. 5.\t박지성\t650,000\t농협 3333-01-2345678")
+    out = tagger.redact(text, "court")
+    assert "VAN" not in out and "HUNG" not in out and "NGUYEN" not in out, out
+    assert ".co.kr" not in out and "(계정명 생략)" not in out, out
+    assert "순번\t일시\t피해자\t금액\t입금계좌" in out and "최민호" not in out and "박지성" not in out, out
