@@ -600,25 +600,38 @@ def trim_edges(spans: Sequence[Span], text: str) -> list[Span]:
 
 
 ADDRESS = "주소"
-# a road name (센텀중앙로, 세종대로, 새싹길) then its building number (97, 110-1), which ends the address's first
-# part: not a legal dong's number (한강로 2가), not a count (3회)
-_ROAD_NUMBER = re.compile(r"(?<=[가-힣](?:로|길)) \d{1,5}(?:-\d{1,5})?(?![0-9가-힣-])")
+# a road name (센텀중앙로, 세종대로, 새싹길) then its building number (97, 110-1, 235번길 10), which ends the address's
+# first part; or a dong's or a village's name then its lot number (무릉|리 산 12-3, 역삼동 123-4번지). The caller asks
+# for the word's end or a particle after it: not a legal dong's number (한강로 2가), not a count (3회)
+_ROAD_NUMBER = re.compile(r"(?<=[가-힣](?:로|길))[ \t]\d{1,5}(?:-\d{1,5})?(?:번안?길[ \t]\d{1,5}(?:-\d{1,5})?)?(?![0-9-])")
+_LOT_NUMBER = re.compile(r"(?<=[가-힣])(?:동|리)?[ \t](?:산[ \t]?)?\d{1,5}(?:-\d{1,5})?(?:번지)?(?![0-9-])")
 
 
 def road_numbers(spans: Sequence[Span], text: str) -> list[Span]:
     """Address spans that stop at a road name widened over the building number after it: the number is the
     address (a road-name address is the road and the building's number), and court style had left it
-    readable (``(주소 생략) 97``). A number that another span holds stays as it is.
+    readable (``(주소 생략) 97``); likewise a dong's or a village's name over the lot number after it
+    (``무릉`` of ``무릉리 산 12-3``, which had come out ``(주소 생략)리 산 12-3``). A particle may follow the number
+    (``97에서``); a number that another span holds stays as it is.
 
-        >>> t = "부산 해운대구 센텀중앙로 97, 101동, 서울 용산구 한강로 2가"
-        >>> sp = [Span(8, 13, "주소"), Span(31, 34, "주소")]
-        >>> [t[s.start:s.end] for s in road_numbers(sp, t)]
-        ['센텀중앙로 97', '한강로']
+        >>> t = "부산 해운대구 센텀중앙로 97, 101동, 서울 용산구 한강로 2가, 센텀중앙로 97에서, 판교역로 235번길 10에"
+        >>> at = lambda w, k=0: Span(t.index(w, k), t.index(w, k) + len(w), "주소")
+        >>> [t[s.start:s.end] for s in road_numbers([at("센텀중앙로"), at("한강로"), at("센텀중앙로", 20), at("판교역로")], t)]
+        ['센텀중앙로 97', '한강로', '센텀중앙로 97', '판교역로 235번길 10']
+        >>> t = "정선군 남면 무릉리 산 12-3에, 역삼 123-4번지, 역삼동 3회, 역삼동 2명"
+        >>> [t[s.start:s.end] for s in road_numbers([at("남면 무릉"), at("역삼"), at("역삼동"), at("역삼동", 30)], t)]
+        ['남면 무릉리 산 12-3', '역삼 123-4번지', '역삼동', '역삼동']
     """
+    from thunder_deid.consistency import particle_follows
+
     starts = {s.start for s in spans}
     out = []
     for s in spans:
-        m = _ROAD_NUMBER.match(text, s.end) if s.label == ADDRESS else None
+        m = None
+        if s.label == ADDRESS:
+            m = _ROAD_NUMBER.match(text, s.end) or _LOT_NUMBER.match(text, s.end)
+            if m and (text.startswith("가", m.end()) or not particle_follows(text[m.end():m.end() + 12])):
+                m = None
         if m and not any(s.end < x <= m.end() for x in starts):
             s = replace(s, end=m.end())
         out.append(s)
