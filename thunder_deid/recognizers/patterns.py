@@ -25,8 +25,6 @@ IP주소         an IPv4 address, four octets of 0-255 (``접속 IP 211.36.142.7
 url            a link to a page, ``http://``, ``https://`` or ``www.``, a host and a path, up to the first character
                no URL holds (a particle, a space, a closing bracket), less a full stop or comma ending the
                sentence; a site's bare address (``www.google.com``) is left to the model
-사업체         a company in Latin letters before its legal form, up to four capitalised words (``ABC Trading Co.,
-               Ltd.``, ``Kim & Lee Inc.``, ``Hanbit GmbH``)
 아이디         an ASCII account name of 3-30 characters right after ``아이디``, ``ID`` or ``계정`` and ``(``, ``:`` or
                a quote, or after ``아이디`` or ``ID`` and a space when it holds a letter
 인명           a party's name in a judgment header line: a party role at the start of the line (``피 고 인``,
@@ -190,11 +188,6 @@ PATTERNS: tuple[Pattern, ...] = (
     # the name on the title's line or on the next (law.go.kr: "원고, 상고인 겸 피상고인" / "강전지현 (소송대리인 …)")
     Pattern("인명", re.compile(rf"{PARTY_TITLE}([가-힣]{{2,4}})"
                              r"(?=[ \t]*(?:$|\(|,|외\b|외\s))", re.M), _header_name_ok, group=1),
-    # a company named in Latin letters with its legal form (ABC Trading Co., Ltd., Kim & Lee Inc.): the tagger reads
-    # Hangul, and the name had stayed readable
-    Pattern("사업체", re.compile(r"(?<![A-Za-z0-9&.-])([A-Z][A-Za-z0-9&.'-]*(?:[ \t](?:[A-Z][A-Za-z0-9&.'-]*|&)){0,3}[ \t](?:Co\.,?[ \t]?Ltd\.?|Co\.|Ltd\.?|"
-                               r"Inc\.?|Corp\.?|Corporation|LLC|L\.L\.C\.|GmbH|PLC|Pte\.?[ \t]Ltd\.?|Limited))"
-                               r"(?![A-Za-z0-9])")),
     # a name in Hanja or Latin letters where only a name stands: 피고인 金哲洙는, 피해자 John Smith (recognizers.glosses)
     Pattern("인명", re.compile(rf"{_PERSON_ROLE}({HANJA_RUN})"), group=1),
     Pattern("인명", re.compile(rf"{_PERSON_ROLE}({LATIN_RUN})"), group=1),
