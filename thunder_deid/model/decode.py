@@ -604,6 +604,7 @@ ADDRESS = "주소"
 # first part; or a dong's or a village's name then its lot number (무릉|리 산 12-3, 역삼동 123-4번지). The caller asks
 # for the word's end or a particle after it: not a legal dong's number (한강로 2가), not a count (3회)
 _ROAD_NUMBER = re.compile(r"(?<=[가-힣](?:로|길))[ \t]\d{1,5}(?:-\d{1,5})?(?:번안?길[ \t]\d{1,5}(?:-\d{1,5})?)?(?![0-9-])")
+_DATE_GOES_ON = re.compile(r"\.[ \t]?\d|년")  # 2013. 7. 24., 2013년: a year, never a lot number
 _LOT_NUMBER = re.compile(r"(?<=[가-힣])(?:동|리)?[ \t](?:산[ \t]?)?\d{1,5}(?:-\d{1,5})?(?:번지)?(?![0-9-])")
 
 
@@ -618,9 +619,10 @@ def road_numbers(spans: Sequence[Span], text: str) -> list[Span]:
         >>> at = lambda w, k=0: Span(t.index(w, k), t.index(w, k) + len(w), "주소")
         >>> [t[s.start:s.end] for s in road_numbers([at("센텀중앙로"), at("한강로"), at("센텀중앙로", 20), at("판교역로")], t)]
         ['센텀중앙로 97', '한강로', '센텀중앙로 97', '판교역로 235번길 10']
-        >>> t = "정선군 남면 무릉리 산 12-3에, 역삼 123-4번지, 역삼동 3회, 역삼동 2명"
-        >>> [t[s.start:s.end] for s in road_numbers([at("남면 무릉"), at("역삼"), at("역삼동"), at("역삼동", 30)], t)]
-        ['남면 무릉리 산 12-3', '역삼 123-4번지', '역삼동', '역삼동']
+        >>> t = "정선군 남면 무릉리 산 12-3에, 역삼 123-4번지, 역삼동 3회, 역삼동 2명, 마루 2013. 7. 24.자"
+        >>> sp = [at("남면 무릉"), at("역삼"), at("역삼동"), at("역삼동", 30), at("마루")]
+        >>> [t[s.start:s.end] for s in road_numbers(sp, t)]
+        ['남면 무릉리 산 12-3', '역삼 123-4번지', '역삼동', '역삼동', '마루']
     """
     from thunder_deid.consistency import particle_follows
 
@@ -630,7 +632,8 @@ def road_numbers(spans: Sequence[Span], text: str) -> list[Span]:
         m = None
         if s.label == ADDRESS:
             m = _ROAD_NUMBER.match(text, s.end) or _LOT_NUMBER.match(text, s.end)
-            if m and (text.startswith("가", m.end()) or not particle_follows(text[m.end():m.end() + 12])):
+            if m and (text.startswith("가", m.end()) or _DATE_GOES_ON.match(text, m.end())
+                      or not particle_follows(text[m.end():m.end() + 12])):
                 m = None
         if m and not any(s.end < x <= m.end() for x in starts):
             s = replace(s, end=m.end())
