@@ -68,9 +68,23 @@ def email(rng: random.Random, ctx: Ctx) -> str:
 
 
 def url(rng: random.Random, ctx: Ctx) -> str:
+    """A link on a reserved domain; in output, written as the mention is (a site's bare address stays bare:
+    ``www.joonggonara.co.kr`` had become ``https://m.example.com/shop/item``).
+
+    >>> url(random.Random(3), Ctx("url", mention="www.joonggonara.co.kr", like_mention=True))
+    'www.corp.example'
+    >>> url(random.Random(3), Ctx("url", mention="http://blog.naver.com/kim77/22", like_mention=True))
+    'http://corp.example/board/79257'
+    """
     path = rng.choice(["", "/board", "/shop/item", "/event", "/login", "/notice"])
     host = rng.choice(["www.", "m.", ""]) + rng.choice(RESERVED_DOMAINS)
-    return f"https://{host}{path}" + (f"/{rng.randint(100, 99999)}" if path and rng.random() < 0.5 else "")
+    out = f"https://{host}{path}" + (f"/{rng.randint(100, 99999)}" if path and rng.random() < 0.5 else "")
+    if not (ctx.like_mention and ctx.mention):
+        return out
+    m = re.match(r"(https?://)?(www\.)?[^/]*(/.*)?$", ctx.mention.strip())
+    domain = host.removeprefix("www.").removeprefix("m.")
+    return ((m.group(1) or "") + (m.group(2) or "") + domain + (out[len("https://") + len(host):] or "/board")
+            if m.group(3) else (m.group(1) or "") + (m.group(2) or "") + domain)
 
 
 def ip_address(rng: random.Random, ctx: Ctx) -> str:

@@ -415,3 +415,18 @@ def test_a_business_named_by_its_stem_too_keeps_one_pseudonym():
     out = unicodedata.normalize("NFC", get_operator("surrogate", seed=3).render(doc))
     whole = out[out.index("설립한 ") + 4:out.index("(이하")]
     assert whole.endswith("코리아") and whole[:-3] == out[out.index("거래하였고, ") + 7:out.index(" 직원")], out
+
+
+def test_a_site_s_bare_address_stays_bare_and_a_link_keeps_its_form():
+    """Probed: ``'중고나라'(www.joonggonara.co.kr)`` came out ``(https://m.example.com/shop/item)``: a link with a path
+    where the judgment gave a site's bare address. A pseudonym now has the mention's scheme, ``www.`` and path or
+    none, on a reserved domain."""
+    import re
+
+    text = "사이트 '중고나라'(www.joonggonara.co.kr)와 블로그(http://blog.naver.com/kim77/223)에 글을 올렸다."
+    doc = Document("text", text, _spans(text, [("www.joonggonara.co.kr", "url"), ("http://blog.naver.com/kim77/223", "url")]))
+    for seed in range(12):
+        out = get_operator("surrogate", seed=seed).render(doc)
+        bare, link = re.search(r"'\((.*?)\)와", out).group(1), re.search(r"블로그\((.*?)\)에", out).group(1)
+        assert re.fullmatch(r"www\.[a-z.]+", bare) and "joonggonara" not in bare, (seed, out)
+        assert re.fullmatch(r"http://[a-z.]+/[a-z/]+(/\d+)?", link) and "naver" not in link, (seed, out)
