@@ -184,38 +184,13 @@ def tidy(spans: Sequence[Span], text: str) -> list[Span]:
     from thunder_deid.consistency import joined_pieces, one_label, whole_forms
     from thunder_deid.model.context_types import types_from_context
 
-    spans = foreign_full_names(names_before_space(trim_edges(spans, text), text), text)
+    spans = names_before_space(trim_edges(spans, text), text)
     spans = whole_stems(whole_names(without_particles(whole_hosts(whole_words(spans, text), text), text), text), text)
     spans = road_numbers(spans, text)
     spans = stem_starts(spans, text)
     spans = businesses_by_legal_form(one_label(joined_pieces(spans, text), text), text)
     spans = without_lone_syllables(types_from_context(not_person_words(whole_forms(spans, text), text), text), text)
     return plates_as_vehicles(spans, text)
-
-
-def foreign_full_names(spans: Sequence[Span], text: str) -> list[Span]:
-    """Two person spans with one space between them joined where the second does not start with a Korean surname:
-    a foreigner's given name and family name written in Hangul (``마이클`` + ``잭슨``), which court style had written
-    as two people, ``피고인 A B는``. Two Koreans listed without a comma (``김민준 이서연``) stay two.
-
-        >>> t = "피고인 마이클 잭슨은, 피해자 김민준 이서연에게"
-        >>> at = lambda w: Span(t.index(w), t.index(w) + len(w), "인명")
-        >>> [t[s.start:s.end] for s in foreign_full_names([at("마이클"), at("잭슨"), at("김민준"), at("이서연")], t)]
-        ['마이클 잭슨', '김민준', '이서연']
-    """
-    from thunder_deid.recognizers.patterns import is_common_surname
-
-    out: list[Span] = []
-    for s in spans:
-        p = out[-1] if out else None
-        if (p is not None and p.label in NAME_LABELS and s.label in NAME_LABELS and text[p.end:s.start] == " "
-                and "part" not in p.extra and "part" not in s.extra
-                and not (is_common_surname(text[s.start:s.start + 2]) or is_common_surname(text[s.start:s.start + 1]))):
-            scores = [x for x in (p.score, s.score) if x is not None]
-            out[-1] = replace(p, end=s.end, score=min(scores) if scores else None)
-            continue
-        out.append(s)
-    return out
 
 
 def without_lone_syllables(spans: Sequence[Span], text: str) -> list[Span]:
