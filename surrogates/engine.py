@@ -382,8 +382,7 @@ def _with_short_names(items: list[_Item], text: str, is_name) -> list[_Item]:
     for it in items:
         if it.key is not None and (w := trailing_type_word(it.key[0], it.label)):
             stem = it.key[0][:-len(w)].rstrip()
-            suffix = _written_tail(text[it.start:it.end], w)
-            if (stem, it.label) in short and suffix:
+            if (stem, it.label) in short and (suffix := _written_tail(text[it.start:it.end], w)):
                 it = replace(it, key=(stem, it.label), suffix=suffix)
         out.append(it)
     return out

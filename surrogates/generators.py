@@ -78,13 +78,12 @@ def url(rng: random.Random, ctx: Ctx) -> str:
     """
     path = rng.choice(["", "/board", "/shop/item", "/event", "/login", "/notice"])
     host = rng.choice(["www.", "m.", ""]) + rng.choice(RESERVED_DOMAINS)
-    out = f"https://{host}{path}" + (f"/{rng.randint(100, 99999)}" if path and rng.random() < 0.5 else "")
+    path += f"/{rng.randint(100, 99999)}" if path and rng.random() < 0.5 else ""
     if not (ctx.like_mention and ctx.mention):
-        return out
-    m = re.match(r"(https?://)?(www\.)?[^/]*(/.*)?$", ctx.mention.strip())
+        return f"https://{host}{path}"
+    scheme, www, has_path = re.match(r"(https?://)?(www\.)?[^/]*(/.*)?$", ctx.mention.strip()).groups()
     domain = host.removeprefix("www.").removeprefix("m.")
-    return ((m.group(1) or "") + (m.group(2) or "") + domain + (out[len("https://") + len(host):] or "/board")
-            if m.group(3) else (m.group(1) or "") + (m.group(2) or "") + domain)
+    return (scheme or "") + (www or "") + domain + ((path or "/board") if has_path else "")
 
 
 def ip_address(rng: random.Random, ctx: Ctx) -> str:

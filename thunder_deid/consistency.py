@@ -249,18 +249,14 @@ def _bridged(p: Span, s: Span, text: str) -> bool:
     word, and the letters between are not one (``부산|은행|서면``) nor begin with a company's legal form. A type word
     that only begins them is part of a longer name (``미아뉴|타운두산위|브트레지움``)."""
     from thunder_deid.model.decode import LEGAL_FORMS
-    from thunder_deid.operators.court import court_style
+    from thunder_deid.operators.court import lettered_entity
     from thunder_deid.surrogates.engine import trailing_type_word, type_word_after
-    from thunder_deid.taxonomy import load_taxonomy, split_label
 
     gap = text[p.end:s.start]
-    if not gap or p.end > s.start or not all(_word_char(c) for c in gap) or min(p.end - p.start, s.end - s.start) < 2:
+    if not gap or not all(_word_char(c) for c in gap) or min(p.end - p.start, s.end - s.start) < 2:
         return False
-    tax = load_taxonomy()
-    for x in (p, s):
-        base = split_label(x.label)[0]
-        if base not in tax or tax.is_name(base) or court_style(x.label) not in ("letter", "symbol"):
-            return False
+    if not (lettered_entity(p.label) and lettered_entity(s.label)):
+        return False
     return (trailing_type_word(text[p.start:p.end], p.label, units=True) is None
             and type_word_after(gap, p.label) != gap and not gap.startswith(LEGAL_FORMS))
 

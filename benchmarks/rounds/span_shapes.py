@@ -18,19 +18,13 @@ from collections import Counter
 
 from thunder_deid.consistency import ACCOUNT_WORDS
 from thunder_deid.document import Span, load_jsonl
-from thunder_deid.operators.court import court_style
+from thunder_deid.operators.court import lettered_entity as lettered
 from thunder_deid.recognizers.base import find_patterns
 from thunder_deid.recognizers.patterns import PATTERNS
 from thunder_deid.surrogates.hangul import is_hangul_syllable
 from thunder_deid.taxonomy import load_taxonomy, split_label
 
 BANK = "은행업"
-
-
-def lettered(label: str) -> bool:
-    """A label court style writes as a letter or a symbol, not a person's name (``decode.without_lone_syllables``)."""
-    tax, base = load_taxonomy(), split_label(label)[0]
-    return base in tax and not tax.is_name(base) and court_style(label) in ("letter", "symbol")
 
 
 def lone(text: str, s: Span) -> bool:

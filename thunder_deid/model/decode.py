@@ -207,16 +207,12 @@ def without_lone_syllables(spans: Sequence[Span], text: str) -> list[Span]:
         >>> [t[s.start:s.end].strip() for s in without_lone_syllables(sp, t)]
         ['라온', '다', '송']
     """
-    from thunder_deid.operators.court import court_style
+    from thunder_deid.operators.court import lettered_entity
     from thunder_deid.surrogates.hangul import is_hangul_syllable
-    from thunder_deid.taxonomy import load_taxonomy, split_label
-
-    tax = load_taxonomy()
 
     def lone(s: Span) -> bool:
-        form, base = text[s.start:s.end].strip(), split_label(s.label)[0]
-        return (len(form) == 1 and is_hangul_syllable(form) and base in tax and not tax.is_name(base)
-                and court_style(s.label) in ("letter", "symbol"))
+        form = text[s.start:s.end].strip()
+        return len(form) == 1 and is_hangul_syllable(form) and lettered_entity(s.label)
 
     return [s for s in spans if not lone(s)]
 

@@ -75,6 +75,18 @@ def court_style(label: str) -> str:
     return "symbol"
 
 
+def lettered_entity(label: str) -> bool:
+    """A label court style writes as a letter or a symbol that is not a person's name: a business, a place, an
+    institution, a work (what the decoder never leaves one syllable long and joins across a readable middle).
+
+    >>> lettered_entity("사업체"), lettered_entity("주거시설"), lettered_entity("인명"), lettered_entity("주소")
+    (True, True, False, False)
+    """
+    tax = load_taxonomy()
+    base = split_label(label)[0]
+    return base in tax and not tax.is_name(base) and court_style(label) in ("letter", "symbol")
+
+
 def letters(i: int) -> str:
     """The ``i``-th letter code: ``A`` … ``Z``, ``AA``, ``AB`` …
 
