@@ -292,6 +292,31 @@ def test_a_name_beside_a_company_s_legal_form_is_the_company_s():
     assert got == [("이노로직", "사업체"), ("이노로직", "사업체"), ("김민준", "인명"), ("바이오피아", "사업체"), ("박서연", "인명")]
 
 
+def test_a_name_before_the_court_s_plain_word_for_a_company_is_the_company_s():
+    """``공소외 혜연 회사``: law.go.kr writes a company as its name and ``회사``; S3 typed 27 such held-out mentions as
+    a person on one exploration realisation. The word must stand alone (``회사원`` is an employee, not a company)."""
+    from thunder_deid.document import Span
+    from thunder_deid.model.decode import tidy
+
+    t = "공소외 혜연 회사가 공소외 뉴솔 회사의 채무를 인수하였고, 혜연의 대표 김민준은, 피해자 박서연 회사원과, 이지은 회사에"
+    at = lambda w, k=0: Span(t.index(w, k), t.index(w, k) + len(w), "인명")  # noqa: E731
+    spans = [at("혜연"), at("혜연", 30), at("김민준"), at("박서연")]
+    got = [(t[s.start:s.end], s.label) for s in tidy(spans, t)]
+    assert got == [("혜연", "사업체"), ("혜연", "사업체"), ("김민준", "인명"), ("박서연", "인명")]
+
+
+def test_a_header_party_line_holds_the_name_whole_and_no_particle():
+    """``피 고 인⏎옥이서``: S3 tagged ``옥이`` and left ``서`` readable, taking it for the particle; on a line of one
+    word the word is the name. In a sentence the same syllable after a name is still a particle."""
+    from thunder_deid.document import Span
+    from thunder_deid.model.decode import whole_names
+
+    t = "피 고 인\n옥이서\n\n검 사\n이병대\n피고인은 공소외 김민서 집에서, 공소외 장나라서"
+    at = lambda w, k=0: Span(t.index(w, k), t.index(w, k) + len(w), "인명")  # noqa: E731
+    got = [t[s.start:s.end] for s in whole_names([at("옥이"), at("김민서"), at("장나라")], t)]
+    assert got == ["옥이서", "김민서", "장나라"]
+
+
 def test_tidy_types_a_business_from_what_its_judgment_says_and_never_from_its_own_name():
     """The decoder's last step reads the industry around a business the model typed only as one, on the text with
     the spans masked: ``스마트`` holds ``마트`` and stays a business where nothing around it says more."""
