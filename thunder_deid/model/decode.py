@@ -681,8 +681,10 @@ def whole_hosts(spans: Sequence[Span], text: str) -> list[Span]:
         >>> at = lambda w, label: Span(t.index(w), t.index(w) + len(w), label)
         >>> [(t[x.start:x.end], x.label) for x in whole_hosts([at("www", "사업체"), at("joonggonara", "아이디")], t)]
         [('www.joonggonara.co.kr', 'url')]
+        >>> [(t[x.start:x.end], x.label) for x in whole_hosts([at("kr", "아이디")], t)]  # a host's last label alone
+        [('www.joonggonara.co.kr', 'url')]
     """
-    if not any("." in text[s.start:s.end + 1] for s in spans):
+    if not any("." in text[max(0, s.start - 1):s.end + 1] for s in spans):  # a dot inside, after or before it
         return list(spans)
     out = []
     for s in spans:
