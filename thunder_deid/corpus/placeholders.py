@@ -200,6 +200,18 @@ def default_rules() -> Rules:
     return Rules.from_yaml()
 
 
+def institution_after(text: str, end: int) -> str | None:
+    """The kind of institution the word right after ``end`` names, by the suffix cues that may follow a role word
+    and a number (``after_role``: ``공소외 3 제약회사``, ``공소외 2 저축은행``), the ones that typed the precedents'
+    businesses; other cues there name a person's things (``피고인 1 휴대폰``).
+
+        >>> t = "공소외 늘푸른 제약회사 홈페이지, 공소외 중전기획 여행회사, 피고인 김민준 휴대폰"
+        >>> [institution_after(t, t.index(w) + len(w)) for w in ("늘푸른", "중전기획", "김민준")]
+        ['의약품제조업', '기타서비스업', None]
+    """
+    return _suffix_label(text, end, default_rules(), "role")
+
+
 _CALLED = re.compile(r"(?:이)?라는(?: (?:상호|이름|명칭|상표)의)?")
 _OMITTED = re.compile(r"\(([^()\n]{0,80}?)\s?생략\s?\)")
 
