@@ -24,9 +24,8 @@ from dataclasses import replace
 from typing import Sequence
 
 from thunder_deid.document import Document, Span
+from thunder_deid.model.decode import BUSINESS
 from thunder_deid.taxonomy import Taxonomy
-
-BUSINESS = "사업체"
 
 _PRIVATE = 0xE000  # Unicode's private-use area: no rule, letter class or word list holds these characters
 _PRIVATE_SIZE = 0x1900

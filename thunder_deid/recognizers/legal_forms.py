@@ -47,7 +47,7 @@ from collections import Counter
 
 from thunder_deid.consistency import Ranges
 from thunder_deid.document import Document, Span
-from thunder_deid.model.decode import LEGAL_FORMS
+from thunder_deid.model.decode import COMPANY, LEGAL_FORMS
 from thunder_deid.recognizers.base import Recognizer, register
 from thunder_deid.recognizers.words import NOT_NAMES
 
@@ -58,7 +58,7 @@ ROLES = ("공소외", "소외", "피해자", "피고인", "피고", "원고", "�
 # The legal or financial form and the label it gives the name before it (the taxonomy's leaves under 사업체): the
 # decoder's legal forms written out in Hangul, plain 회사, and the forms of the financial trades.
 FORMS = {**{f: "사업체" for f in LEGAL_FORMS if f.isalpha()},
-         "회사": "사업체", "은행": "은행업", "저축은행": "여신금융업", "카드": "여신금융업", "캐피탈": "여신금융업",
+         COMPANY: "사업체", "은행": "은행업", "저축은행": "여신금융업", "카드": "여신금융업", "캐피탈": "여신금융업",
          "증권": "증권업", "투자증권": "증권업", "금융투자": "증권업", "보험": "보험업", "생명보험": "보험업",
          "손해보험": "보험업", "화재해상보험": "보험업", "법무법인": "변호사업", "회계법인": "회계업"}
 # a particle that no name ends in; one that names do end in (중도, 하나로) only after one of the words above
