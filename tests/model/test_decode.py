@@ -332,8 +332,8 @@ def test_tidy_types_a_business_from_what_its_judgment_says_and_never_from_its_ow
 
 def test_tidy_types_a_business_by_the_industry_the_word_after_its_name_states():
     """``공소외 늘푸른 제약회사``: the word after the name says a drug maker, by the placeholder annotator's own cue
-    (which typed the precedents' gold); S3 had left 136 such held-out mentions generic on one exploration
-    realisation. One mention's cue types every mention of the form (``성지 주식회사보험`` once, ``성지 주식회사``
+    (which typed the precedents' gold); S3 had left such held-out mentions generic on one exploration realisation
+    (``중전기획 여행회사`` 45 times, ``성지`` 51). One mention's cue types every mention of the form (``성지 주식회사보험`` once, ``성지 주식회사``
     fifty times); a legal form names no industry and a person's thing (``휴대폰``) no institution."""
     from thunder_deid.document import Span
     from thunder_deid.model.decode import tidy

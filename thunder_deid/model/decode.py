@@ -352,8 +352,8 @@ def without_particles(spans: Sequence[Span], text: str, labels: Sequence[str] | 
 # the legal forms of a company (상법, 민법): a name written beside one is the company's
 LEGAL_FORMS = ("주식회사", "유한회사", "유한책임회사", "합자회사", "합명회사", "농업회사법인", "(주)", "㈜", "(유)")
 BUSINESS = "사업체"
-# the court's plain word for a company after its name (공소외 그린팜 회사): of the 21,724 spans the precedents'
-# training split has right before ` 회사`, 21,702 are businesses and 19 persons (numbered placeholders misread)
+# the court's plain word for a company after its name (공소외 그린팜 회사): of the 21,489 spans the precedents'
+# training split has right before it, 21,487 are businesses (benchmarks/rounds/labels_before_word.py)
 COMPANY = "회사"
 
 
