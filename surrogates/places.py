@@ -24,7 +24,7 @@ from typing import Iterator
 
 from thunder_deid.surrogates.base import Ctx, Generator, Surrogate
 from thunder_deid.surrogates.lexicon import packaged
-from thunder_deid.surrogates.sources import current_part, in_part
+from thunder_deid.surrogates.sources import current_part, in_part, source_part
 
 
 def _geo() -> dict:
@@ -117,7 +117,13 @@ def check_novel(share: float) -> float:
     return float(share)
 
 
+# the stem kinds of businesses: their novel stems are also words businesses are named with (``name_words``)
+_WORDY = ("general", "modern", "native", "food")
+
+
 def _novel_stem(rng: random.Random, kind: str) -> str:
+    if kind in _WORDY and rng.random() < 0.5:
+        return rng.choice(_name_words())
     pool = [s for s in _stems(kind) if 2 <= len(s) <= 4 and all("가" <= c <= "힣" for c in s)]
     known = set(pool)
     for _ in range(_TRIES):
@@ -130,6 +136,21 @@ def _novel_stem(rng: random.Random, kind: str) -> str:
         if stem[0] != stem[-1] and stem not in known and in_part(stem):
             return stem
     raise RuntimeError(f"no novel {kind} stem of the current source part after {_TRIES} draws")
+
+
+def _name_words() -> tuple[str, ...]:
+    """``name_words`` of the current source part that no other stem list holds in any part, nor a bank, a
+    country or a well-known company names."""
+    return _name_words_of(current_part())
+
+
+@functools.lru_cache(maxsize=None)
+def _name_words_of(part: str) -> tuple[str, ...]:
+    with source_part("all"):
+        listed = {s for kind, stems in packaged()["entities"]["stems"].items() if kind != "name_words" for s in stems}
+    with source_part(part):
+        words = _stems("name_words")
+    return tuple(w for w in words if w not in listed and not reads_as_public_name(w) and not famous(w))
 
 
 def _stem(rng: random.Random, kinds: list[str]) -> str:

@@ -337,17 +337,22 @@ def test_unknown_stems_are_refused():
 
 
 def test_novel_stems_are_recombined_training_values_and_zero_changes_nothing():
-    """``novel``: business and place stems no list holds, drawn from the training part; with 0 a realisation
-    is byte for byte the default one (evaluation files stay comparable across rounds)."""
+    """``novel``: business and place stems no evaluation list holds, drawn from the training part (recombined
+    syllables, or for a business a word businesses are named with, ``name_words``); with 0 a realisation is
+    byte for byte the default one (evaluation files stay comparable across rounds)."""
     from thunder_deid.surrogates.lexicon import packaged
     from thunder_deid.surrogates.places import place_stems
-    from thunder_deid.surrogates.sources import part_of
+    from thunder_deid.surrogates.sources import part_of, source_part
 
     doc = parse_inline("피고인은 <<<B:식당>>>식당과 <<<C:사업체>>> 주식회사, <<<D:도소매및유통업>>>상사를 운영하였다.", "n")
-    listed = {s for kind in packaged()["entities"]["stems"].values() for s in kind} | set(place_stems())
+    stems = packaged()["entities"]["stems"]
+    listed = {s for kind, vs in stems.items() if kind != "name_words" for s in vs} | set(place_stems())
+    with source_part("train"):
+        words = set(packaged()["entities"]["stems"]["name_words"])
     plain, zero = Realizer(Inventory(), source="train"), Realizer(Inventory(), source="train", novel=0.0)
     novel = Realizer(Inventory(), source="train", novel=1.0)
     unlisted = {0.0: 0, 1.0: 0}
+    named = {0.0: 0, 1.0: 0}
     for seed in range(40):
         assert plain.realize(doc, seed)[0].text == zero.realize(doc, seed)[0].text
         for share, realizer in ((0.0, plain), (1.0, novel)):
@@ -355,8 +360,26 @@ def test_novel_stems_are_recombined_training_values_and_zero_changes_nothing():
             values = [out.text[s.start:s.end] for s in out.spans]
             assert all(part_of(v) == "train" for v in values)
             unlisted[share] += sum(not any(v.startswith(x) for x in listed) for v in values)
-    # of 120 values, the default's unlisted ones are generated brand stems (about a quarter)
-    assert unlisted[1.0] > 100 > 2 * unlisted[0.0]
+            named[share] += sum(any(v.startswith(w) and not any(v.startswith(x) for x in listed) for w in words)
+                                for v in values)
+    # of 120 values, the default's unlisted ones are generated brand stems (about a quarter); about half the
+    # novel business stems are name words, which the default draws only by chance (a brand that starts as one)
+    assert unlisted[1.0] > 90 > 2 * unlisted[0.0] and named[1.0] > 30 > 3 * named[0.0]
+
+
+def test_name_words_meet_no_evaluation_value():
+    """The words only training's novel stems draw: every one the training part keeps is a training value, none is
+    an evaluation stem, a bank, a country or a well-known company (so held-out figures stay held out)."""
+    from thunder_deid.surrogates.lexicon import packaged
+    from thunder_deid.surrogates.places import _name_words, famous, reads_as_public_name
+    from thunder_deid.surrogates.sources import part_of, source_part
+
+    with source_part("eval"):
+        evaluation = {s for vs in packaged()["entities"]["stems"].values() for s in vs}
+    with source_part("train"):
+        words = _name_words()
+    assert len(words) > 200 and all(part_of(w) == "train" for w in words)
+    assert not set(words) & evaluation and not any(reads_as_public_name(w) or famous(w) for w in words)
 
 
 @pytest.mark.parametrize("share", [-0.1, 1.5, "0.5", True])
