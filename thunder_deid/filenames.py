@@ -14,6 +14,8 @@ written as the label in brackets, and characters no file system takes become ``_
     '[인명] 사건/A_B 공소장.txt'
     >>> names.output("김민준 사건/목록.txt", "기록 목록", [])  # the folder is named once, for every file in it
     '[인명] 사건/목록.txt'
+    >>> names.output("김민준 사건/김민준.jsonl", "", [])  # a name showing a party another document named
+    '[인명] 사건/[인명].jsonl'
 
 A folder holds many documents, whose letters differ, so its name is decided once, at its first output, and its
 mentions are written as their labels: those of every document the run has replaced so far, and those the tagger
@@ -52,10 +54,22 @@ def _table(text: str, reps: Iterable[Replacement]) -> dict[str, tuple[str, str]]
     return table
 
 
-def _scrub(part: str, table: dict[str, str], found: Found | None, rank: dict[str, int] | None = None) -> str:
+def _split_suffix(name: str) -> tuple[str, str]:
+    """``name`` as its stem and its suffix (the suffix kept as it is: it names the format, not a party).
+
+        >>> _split_suffix("정하늘.jsonl"), _split_suffix("정하늘 사건"), _split_suffix(".hidden")
+        (('정하늘', '.jsonl'), ('정하늘 사건', ''), ('.hidden', ''))
+    """
+    suffix = PurePosixPath(name).suffix
+    return (name[: -len(suffix)], suffix) if suffix else (name, "")
+
+
+def _scrub(part: str, table: dict[str, str], found: Found | None, rank: dict[str, int] | None = None,
+           suffix: str = "") -> str:
     """``part`` with the mentions of ``table`` replaced, longest first (then in ``table``'s order, ``rank``), and
-    then the names ``found`` reads in it. Only the mentions the name holds are looked at (its substrings looked
-    up): a run's table grows with every document, and a folder named per document had cost the whole table."""
+    then the names ``found`` reads in it, ``suffix`` added after. Only the mentions the name holds are looked at
+    (its substrings looked up): a run's table grows with every document, and a folder named per document had cost
+    the whole table."""
     part = unicodedata.normalize("NFC", part)  # a name saved on macOS is decomposed
     rank = rank if rank is not None else {m: k for k, m in enumerate(table)}
     after: tuple[int, int] | None = None  # the order of the last mention replaced: the next comes after it
@@ -73,7 +87,7 @@ def _scrub(part: str, table: dict[str, str], found: Found | None, rank: dict[str
     if found is not None:  # '_' joins words in names: the tagger reads it as a space
         for a, b, label in sorted(found(part.replace("_", " ")), reverse=True):
             part = part[:a] + f"[{label}]" + part[b:]
-    return _fit(_REFUSED.sub("_", part))
+    return _fit(_REFUSED.sub("_", part + suffix))
 
 
 _MAX_NAME = 255  # bytes of one name in a path (ext4, APFS; NTFS counts 255 UTF-16 units, which this also keeps)
@@ -126,7 +140,11 @@ class Names:
         folder = path.parent.as_posix() if path.parent.parts else ""
         if fresh:
             self._rename_showing(fresh, folder)
-        name = _scrub(path.name, {m: new for m, (new, _) in table.items()}, self.found)
+        # its own mentions as its output wrote them, then those other documents of the run replaced (a JSONL's or a
+        # list's name shows a party its own text never names); the suffix is no part of the name to read
+        own = {m: new for m, (new, _) in table.items()}
+        stem, suffix = _split_suffix(path.name)
+        name = _scrub(stem, {**own, **{m: w for m, w in self.seen.items() if m not in own}}, self.found, suffix=suffix)
         out_folder = self.folder(folder)
         return self._claim(f"{out_folder}/{name}" if out_folder else name, planned)
 
