@@ -62,8 +62,8 @@ def _train_options(p: argparse.ArgumentParser, finetune: bool = False) -> None:
                    help="with --teacher: softmax temperature of the soft term (default 2)")
     p.add_argument("--novel-stems", type=float, metavar="SHARE",
                    help="make this share of the business and place stems of every training realisation (main set and "
-                        "--train-extra) of syllables recombined, so that no stem recurs often enough to be learnt by heart "
-                        "(default 0)")
+                        "--train-extra) new: syllables recombined or, for half of a business's, a word businesses are "
+                        "named with, so that no stem recurs often enough to be learnt by heart (default 0)")
     p.add_argument("--mask-mentions", type=float, metavar="SHARE",
                    help="the student reads this share of the gold mentions of every window as [MASK] tokens, so that it "
                         "learns a mention from its context, not its surface (the teacher, if any, reads the text; "
