@@ -1,10 +1,10 @@
-"""The labels of the gold spans that stand right before a word standing alone, as ``decode._beside_legal_form``
-reads the court's plain word for a company (BENCHMARKS.md "The court's plain word for a company": of the precedents'
-training spans before ``회사``, how many are businesses).
+"""The labels of the gold spans that stand right before a word standing alone, by ``decode.stands_before``, the
+test the decoder reads the court's plain word for a company by (BENCHMARKS.md "The court's plain word for a
+company": of the precedents' training spans before ``회사``, how many are businesses).
 
     python benchmarks/rounds/labels_before_word.py 회사 work/splits/precedents/train.jsonl work/splits/thunder/train.jsonl
 
-Spaces may stand between the span and the word, and particles after it (``회사가``, ``회사로부터``; not ``회사원``).
+A few spaces may stand between the span and the word, and particles after it (``회사가``, ``회사로부터``; not ``회사원``).
 Prints, per file, the number of such spans and each label's count; no document text.
 """
 
@@ -13,14 +13,8 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
-from thunder_deid.consistency import particle_follows
 from thunder_deid.document import load_jsonl
-
-
-def stands_before(text: str, end: int, word: str) -> bool:
-    after = text[end:end + 20].lstrip(" ")
-    return after.startswith(word) and particle_follows(after[len(word):])
-
+from thunder_deid.model.decode import stands_before
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])

@@ -376,12 +376,24 @@ def businesses_by_legal_form(spans: Sequence[Span], text: str) -> list[Span]:
 
 
 def _beside_legal_form(text: str, s: Span) -> bool:
-    from thunder_deid.consistency import particle_follows
-
     after = text[s.end:s.end + 8].lstrip(" ")
     before = text[max(0, s.start - 8):s.start].rstrip(" ")
-    return (after.startswith(LEGAL_FORMS) or before.endswith(LEGAL_FORMS)
-            or (after.startswith(COMPANY) and particle_follows(text[s.end:s.end + 20].lstrip(" ")[len(COMPANY):])))
+    return after.startswith(LEGAL_FORMS) or before.endswith(LEGAL_FORMS) or stands_before(text, s.end, COMPANY)
+
+
+def stands_before(text: str, end: int, word: str) -> bool:
+    """Does ``word`` follow ``end`` as a word of its own, within the eight characters the legal forms are looked
+    for in (spaces between), particles after it? (``benchmarks/rounds/labels_before_word.py`` counts by it.)
+
+        >>> t = "공소외 혜연 회사가 고용한 혜연 회사원"
+        >>> [stands_before(t, t.index("혜연", k) + 2, "회사") for k in (0, 10)]
+        [True, False]
+    """
+    from thunder_deid.consistency import particle_follows
+
+    rest = text[end:end + 20]
+    lead = len(rest) - len(rest.lstrip(" "))
+    return lead + len(word) <= 8 and rest.startswith(word, lead) and particle_follows(rest[lead + len(word):])
 
 
 def not_person_words(spans: Sequence[Span], text: str) -> list[Span]:
