@@ -28,8 +28,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import ChainMap
 from pathlib import PurePosixPath
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Mapping
 
 from thunder_deid.operators.base import Replacement
 
@@ -64,7 +65,7 @@ def _split_suffix(name: str) -> tuple[str, str]:
     return (name[: -len(suffix)], suffix) if suffix else (name, "")
 
 
-def _scrub(part: str, table: dict[str, str], found: Found | None, rank: dict[str, int] | None = None,
+def _scrub(part: str, table: Mapping[str, str], found: Found | None, rank: Mapping[str, int] | None = None,
            suffix: str = "") -> str:
     """``part`` with the mentions of ``table`` replaced, longest first (then in ``table``'s order, ``rank``), and
     then the names ``found`` reads in it, ``suffix`` added after. Only the mentions the name holds are looked at
@@ -141,10 +142,12 @@ class Names:
         if fresh:
             self._rename_showing(fresh, folder)
         # its own mentions as its output wrote them, then those other documents of the run replaced (a JSONL's or a
-        # list's name shows a party its own text never names); the suffix is no part of the name to read
+        # list's name shows a party its own text never names), looked up in the run's table, not copied from it
+        # (it grows with every document); the suffix is no part of the name to read
         own = {m: new for m, (new, _) in table.items()}
+        rank = ChainMap({m: k - len(own) for k, m in enumerate(own)}, self.rank)
         stem, suffix = _split_suffix(path.name)
-        name = _scrub(stem, {**own, **{m: w for m, w in self.seen.items() if m not in own}}, self.found, suffix=suffix)
+        name = _scrub(stem, ChainMap(own, self.seen), self.found, rank, suffix=suffix)
         out_folder = self.folder(folder)
         return self._claim(f"{out_folder}/{name}" if out_folder else name, planned)
 
