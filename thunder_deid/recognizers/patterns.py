@@ -30,8 +30,7 @@ url            a link to a page, ``http://``, ``https://`` or ``www.``, a host a
 인명           a party's name in a judgment header line: a party role at the start of the line (``피 고 인``,
                ``원고, 피상고인``, ``원고, 상고인 겸 피상고인``, ``【채무자】`` …) then, on that line or the next,
                a 2-4 syllable name with a known Korean surname, ending the line or followed by ``(``, ``,``
-               or `` 외``: ``피 고 인 박도윤 (…), 회사원``; a three-syllable name and ``은``, ``는``, ``을``,
-               ``를`` or ``가`` ending the line are the name and its particle (``피고인 이효리는``)
+               or `` 외``: ``피 고 인 박도윤 (…), 회사원``
 인명           a name in Hanja after a person's role word, starting with a Korean surname's character:
                ``피고인 金哲洙는``, ``공소외 南宮民`` (:mod:`thunder_deid.recognizers.glosses`)
 인명           a name in capitalised Latin words after a person's role word: ``피해자 Nguyen Van An은``
@@ -186,9 +185,6 @@ PATTERNS: tuple[Pattern, ...] = (
     # to read (law.go.kr keeps public services' sites, 벅스뮤직(www.bugsmusic.co.kr)), less a closing full stop
     Pattern("url", re.compile(r"(?<![A-Za-z0-9])(?:https?://|www\.)[A-Za-z0-9.-]+(?::\d+)?/"
                               r"[A-Za-z0-9\-._~:/?#\[\]@!$&*+;=%]*[A-Za-z0-9#=_~-]")),
-    # a line that opens like a header's but ends in a particle after the name (a one-line text, a line wrapped after
-    # the subject: 피고인 이효리는): a header never writes one there. Not 이, which ends given names (신다솜이)
-    Pattern("인명", re.compile(rf"{PARTY_TITLE}([가-힣]{{3}})(?=[은는을를가][ \t]*$)", re.M), _header_name_ok, group=1),
     # the name on the title's line or on the next (law.go.kr: "원고, 상고인 겸 피상고인" / "강전지현 (소송대리인 …)")
     Pattern("인명", re.compile(rf"{PARTY_TITLE}([가-힣]{{2,4}})"
                              r"(?=[ \t]*(?:$|\(|,|외\b|외\s))", re.M), _header_name_ok, group=1),
