@@ -41,6 +41,18 @@ def test_public_api_load_predicts_and_redacts():
     assert "김민준" not in tagger.redact(text, mode="mask") and "<<<김민준" in tagger.redact(text, mode="tag")
 
 
+def test_a_one_line_text_that_opens_like_a_header_keeps_its_particle():
+    """The issue's one-line examples: the header pattern had taken ``이효리는`` whole over the model's ``이효리``,
+    and court style had written ``피고인 A``, the particle lost. A name ending in ``이`` stays whole."""
+    import thunder_deid as td
+
+    tagger = td.load()
+    assert tagger.redact("피고인 이효리는", mode="court") == "피고인 A는"
+    assert tagger.redact("피고인 김민준은\n피해자에게 송금하였다.", mode="court").startswith("피고인 A는\n")
+    doc = tagger.predict("피 고 인\n신다솜이")
+    assert [doc.text[s.start:s.end] for s in doc.spans] == ["신다솜이"]
+
+
 def test_redact_cli_masks_fixed_form_identifiers_of_the_sample_header(tmp_path):
     """The header's masked resident registration number and the phone number come out whole and typed;
     ``--no-patterns`` gives the model's spans alone."""

@@ -106,6 +106,13 @@ from thunder_deid.recognizers import apply_patterns, find_patterns
     # a body line that opens like a header line: the particle stays outside where the text shows the bare name
     ("피고인 김기철은, 사실은 갚을 생각이 없었다.\n김기철이 말하였다.", [("인명", "김기철")]),
     ("피고인 김지은, 피고인 박도윤을 각 벌금에 처한다.", [("인명", "김지은")]),
+    # a line that ends in a particle after the name: the name alone (a one-line text, a line wrapped after the subject)
+    ("피고인 이효리는", [("인명", "이효리")]),
+    ("피고인 김민준은\n피해자에게", [("인명", "김민준")]),
+    ("피 고 인\n사공하은", [("인명", "사공하은")]),                    # a two-syllable surname: 사공 + 하은
+    ("피 고 인 신다솜이", [("인명", "신다솜이")]),                      # 이 ends given names: 다솜이, 한송이
+    ("피 고 인 김지은", [("인명", "김지은")]),
+    ("피고인 어머니를", []),                                             # no Korean surname 어
     ("피고 대한민국", []),
     ("피고인 김민준은 하나은행에", []),                                  # a sentence, not a header line
     ("이 사건 피고인 김민준", []),                                       # the role must open the line
