@@ -100,17 +100,17 @@ CONTINUATIONS = ("부터", "로서", "서", "써", "의", "는", "도", "만", "
 _STEM_FORMS = {"이었", "였"}
 
 
-def _boundary_ok(rest: str, form: str, depth: int = 2) -> bool:
+def boundary_ok(rest: str, form: str, depth: int = 2) -> bool:
     """The word ends after the particle ``form``, or goes on with :data:`CONTINUATIONS` only (at most ``depth``).
 
-    >>> [_boundary_ok(r, "으로") for r in ("", " 갔다", "서는 ", "부터의", "서울")]
+    >>> [boundary_ok(r, "으로") for r in ("", " 갔다", "서는 ", "부터의", "서울")]
     [True, True, True, True, False]
     """
     if form in _STEM_FORMS:
         return True
     if not rest or not is_hangul_syllable(rest[0]):
         return True
-    return depth > 0 and any(rest.startswith(c) and _boundary_ok(rest[len(c):], c, depth - 1) for c in CONTINUATIONS)
+    return depth > 0 and any(rest.startswith(c) and boundary_ok(rest[len(c):], c, depth - 1) for c in CONTINUATIONS)
 
 
 def find_particle(after: str) -> tuple[int, int, str, str] | None:
@@ -123,11 +123,11 @@ def find_particle(after: str) -> tuple[int, int, str, str] | None:
         i += 1
     s = after[i:]
     for cons in ("으로", "로"):
-        if s.startswith(cons) and _boundary_ok(s[len(cons):], cons):
+        if s.startswith(cons) and boundary_ok(s[len(cons):], cons):
             return i, i + len(cons), "으로", "로"
     for cons, vow in PAIRS:
         for form in (cons, vow):
-            if s.startswith(form) and _boundary_ok(s[len(form):], form):
+            if s.startswith(form) and boundary_ok(s[len(form):], form):
                 return i, i + len(form), cons, vow
     return None
 

@@ -33,7 +33,7 @@ from dataclasses import replace
 from typing import Callable, Iterable, Sequence
 
 from thunder_deid.document import Document, Span
-from thunder_deid.surrogates.hangul import CONTINUATIONS, PAIRS, is_hangul_syllable
+from thunder_deid.surrogates.hangul import CONTINUATIONS, PAIRS, boundary_ok, is_hangul_syllable
 
 # Particles that do not alternate on a final consonant (those that do are found by find_particle).
 INVARIANT = ("에게서", "에게", "에서", "한테", "께서", "께", "에", "의", "도", "만", "까지", "부터", "처럼", "보다",
@@ -66,6 +66,20 @@ def particle_follows(rest: str, depth: int = 0) -> bool:
     if depth == 3:
         return False
     return any(rest.startswith(p) and particle_follows(rest[len(p):], depth + 1) for p in PARTICLES)
+
+
+def particle_ends(rest: str) -> bool:
+    """:func:`particle_follows` as the surrogate engine reads particles: one, then at most two
+    :data:`~thunder_deid.surrogates.hangul.CONTINUATIONS`, not any three stacked (``나라에`` is no ``나`` + ``라`` + ``에``).
+
+    >>> [particle_ends(r) for r in ("에 대한", "는 ", "으로서의 ", ", ", "나라에 대한", "씨가")]
+    [True, True, True, True, False, False]
+    >>> particle_follows("나라에 대한")
+    True
+    """
+    if not rest or not is_hangul_syllable(rest[0]):
+        return True
+    return any(rest.startswith(p) and boundary_ok(rest[len(p):], p) for p in PARTICLES)
 
 
 def stands_as_word(text: str, a: int, b: int, replaced: Callable[[int], bool] = lambda i: False,

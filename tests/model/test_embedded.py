@@ -53,6 +53,14 @@ def test_a_one_line_text_that_opens_like_a_header_keeps_its_particle():
     assert [doc.text[s.start:s.end] for s in doc.spans] == ["신다솜이"]
 
 
+def test_a_surname_tagged_alone_is_finished_though_its_given_name_reads_as_particles():
+    """``피해자 장나라에 대한 폭행``: the model tags ``장``, and ``나라에`` had read as three particles, so court style
+    wrote ``A나라에``, the given name readable."""
+    import thunder_deid as td
+
+    assert td.load().redact("피해자 장나라에 대한 폭행", mode="court") == "피해자 A에 대한 폭행"
+
+
 def test_redact_cli_masks_fixed_form_identifiers_of_the_sample_header(tmp_path):
     """The header's masked resident registration number and the phone number come out whole and typed;
     ``--no-patterns`` gives the model's spans alone."""

@@ -428,7 +428,10 @@ def whole_names(spans: Sequence[Span], text: str) -> list[Span]:
     """Person-name spans that stop inside a word widened by the one or two Hangul syllables that finish the
     name before a particle or the word's end (the model tags ``허`` of ``허꽃님``, ``위`` of ``위준호 (``,
     ``박미`` of ``박미르가``: a name it cannot read leaves syllables readable), never past ``MAX_NAME``
-    syllables, into another span, or over an honorific (``김민준님``). A name that starts inside a word is
+    syllables, into another span, or over an honorific (``김민준님``). A surname tagged alone is finished by two
+    syllables before one, and what follows it is a particle only as the surrogate engine reads one
+    (:func:`~thunder_deid.consistency.particle_ends`): ``장`` of ``장나라에`` is ``장나라``, not ``장`` + ``나라에``
+    read as three particles. A name that starts inside a word is
     widened at its start by the common surname that starts the word (``꽃가람`` of ``정꽃가람``: court style
     would write ``정A``, the surname readable), the header patterns' surnames only.
 
@@ -436,8 +439,11 @@ def whole_names(spans: Sequence[Span], text: str) -> list[Span]:
         >>> sp = [Span(3, 4, "인명"), Span(20, 22, "인명"), Span(26, 29, "인명"), Span(34, 37, "인명"), Span(44, 47, "인명")]
         >>> [t[s.start:s.end] for s in whole_names(sp, t)]
         ['허꽃님', '박미르', '김민준', '장나라', '정꽃가람']
+        >>> t = "피해자 장나라에 대한 폭행, 박씨가, 김은"
+        >>> [t[s.start:s.end] for s in whole_names([Span(t.index(c), t.index(c) + 1, "인명") for c in "장박김"], t)]
+        ['장나라', '박', '김']
     """
-    from thunder_deid.consistency import particle_follows
+    from thunder_deid.consistency import particle_ends, particle_follows
     from thunder_deid.recognizers.patterns import is_common_surname
     from thunder_deid.surrogates.hangul import is_hangul_syllable
 
@@ -454,16 +460,22 @@ def whole_names(spans: Sequence[Span], text: str) -> list[Span]:
                     out[i] = s = replace(s, start=a - k)
                     break
         b = s.end
+        # a surname tagged alone: particle_follows would read 나라에 of 장나라에 as three particles
+        lone = (s.label in NAME_LABELS and b - s.start == 1 and is_common_surname(text[s.start])
+                and (s.start == 0 or not is_hangul_syllable(text[s.start - 1])))
+        ends = particle_ends if lone else particle_follows
         if s.label not in NAME_LABELS or not is_hangul_syllable(text[b - 1]) \
-                or (particle_follows(text[b:b + 12]) and not _line_of_one_name(text, s)):
+                or (ends(text[b:b + 12]) and not _line_of_one_name(text, s)) or (lone and text.startswith(NAME_SUFFIXES, b)):
             continue
         limit = out[i + 1].start if i + 1 < len(out) else len(text)
-        for k in (1, 2):
+        for k in ((2, 1) if lone else (1, 2)):
             tail = text[b:b + k]
             if b + k > limit or not all(map(is_hangul_syllable, tail)) or s.end - s.start + k > MAX_NAME \
                     or tail in NAME_SUFFIXES:
+                if lone:
+                    continue  # two syllables failing says nothing of one
                 break
-            if particle_follows(text[b + k:b + k + 12]):
+            if ends(text[b + k:b + k + 12]):
                 out[i] = replace(s, end=b + k)
                 break
     return out
