@@ -439,11 +439,11 @@ def whole_names(spans: Sequence[Span], text: str) -> list[Span]:
         >>> sp = [Span(3, 4, "인명"), Span(20, 22, "인명"), Span(26, 29, "인명"), Span(34, 37, "인명"), Span(44, 47, "인명")]
         >>> [t[s.start:s.end] for s in whole_names(sp, t)]
         ['허꽃님', '박미르', '김민준', '장나라', '정꽃가람']
-        >>> t = "피해자 장나라에 대한 폭행, 박씨가, 김은"
-        >>> [t[s.start:s.end] for s in whole_names([Span(t.index(c), t.index(c) + 1, "인명") for c in "장박김"], t)]
-        ['장나라', '박', '김']
+        >>> t = "피해자 장나라에 대한 폭행, 박씨가, 김은, 지연의 승낙, 우성으로 하여금"
+        >>> [t[s.start:s.end] for s in whole_names([Span(t.index(c), t.index(c) + 1, "인명") for c in "장박김지우"], t)]
+        ['장나라', '박', '김', '지연', '우성']
     """
-    from thunder_deid.consistency import particle_ends, particle_follows
+    from thunder_deid.consistency import particle_follows
     from thunder_deid.recognizers.patterns import is_common_surname
     from thunder_deid.surrogates.hangul import is_hangul_syllable
 
@@ -460,25 +460,44 @@ def whole_names(spans: Sequence[Span], text: str) -> list[Span]:
                     out[i] = s = replace(s, start=a - k)
                     break
         b = s.end
-        # a surname tagged alone: particle_follows would read 나라에 of 장나라에 as three particles
-        lone = (s.label in NAME_LABELS and b - s.start == 1 and is_common_surname(text[s.start])
-                and (s.start == 0 or not is_hangul_syllable(text[s.start - 1])))
-        ends = particle_ends if lone else particle_follows
-        if s.label not in NAME_LABELS or not is_hangul_syllable(text[b - 1]) \
-                or (ends(text[b:b + 12]) and not _line_of_one_name(text, s)) or (lone and text.startswith(NAME_SUFFIXES, b)):
-            continue
         limit = out[i + 1].start if i + 1 < len(out) else len(text)
-        for k in ((2, 1) if lone else (1, 2)):
+        if _surname_before_given_name(text, s, limit):
+            out[i] = replace(s, end=b + 2)
+            continue
+        if s.label not in NAME_LABELS or not is_hangul_syllable(text[b - 1]) \
+                or (particle_follows(text[b:b + 12]) and not _line_of_one_name(text, s)):
+            continue
+        for k in (1, 2):
             tail = text[b:b + k]
             if b + k > limit or not all(map(is_hangul_syllable, tail)) or s.end - s.start + k > MAX_NAME \
                     or tail in NAME_SUFFIXES:
-                if lone:
-                    continue  # two syllables failing says nothing of one
                 break
-            if ends(text[b + k:b + k + 12]):
+            if particle_follows(text[b + k:b + k + 12]):
                 out[i] = replace(s, end=b + k)
                 break
     return out
+
+
+def _surname_before_given_name(text: str, s: Span, limit: int) -> bool:
+    """Is ``s`` a common surname tagged alone, opening its word, whose next two syllables are a given name that
+    :func:`~thunder_deid.consistency.particle_follows` reads as stacked particles (``나라에`` of ``장나라에``: ``나`` +
+    ``라`` + ``에``)? It is where one syllable and one particle do not end the word (``지연의``, ``우성으로`` are
+    finished by one) and two syllables and the particles as the surrogate engine reads them do."""
+    from thunder_deid.consistency import PARTICLES, particle_ends
+    from thunder_deid.recognizers.patterns import is_common_surname
+    from thunder_deid.surrogates.hangul import is_hangul_syllable
+
+    a, b = s.start, s.end
+    if s.label not in NAME_LABELS or b - a != 1 or not is_common_surname(text[a]) \
+            or (a and is_hangul_syllable(text[a - 1])) or b + 2 > limit \
+            or not all(map(is_hangul_syllable, text[b:b + 2])) or text.startswith(NAME_SUFFIXES, b):
+        return False
+
+    def one_particle(rest: str) -> bool:
+        return not rest or not is_hangul_syllable(rest[0]) or any(
+            rest.startswith(p) and not is_hangul_syllable(rest[len(p):len(p) + 1] or " ") for p in PARTICLES)
+
+    return not one_particle(text[b + 1:b + 12]) and particle_ends(text[b + 2:b + 14])
 
 
 _ONE_NAME_LINE = re.compile(r"[가-힣]{1,2}(?=\n| \(|$)")
