@@ -61,6 +61,15 @@ def test_a_surname_tagged_alone_is_finished_though_its_given_name_reads_as_parti
     assert td.load().redact("피해자 장나라에 대한 폭행", mode="court") == "피해자 A에 대한 폭행"
 
 
+def test_a_three_syllable_name_keeps_out_the_particle_the_model_took():
+    """``피고인 기성용은 2020. 5. 1.``: the model tags ``기성용은``, and court style had written ``피고인 A 2020. 5. 1.``."""
+    import thunder_deid as td
+
+    tagger = td.load()
+    assert tagger.redact("피고인 기성용은 2020. 5. 1. 피해자 여진구의 집에서", mode="court") == \
+        "피고인 A는 2020. 5. 1. 피해자 B의 집에서"
+
+
 def test_redact_cli_masks_fixed_form_identifiers_of_the_sample_header(tmp_path):
     """The header's masked resident registration number and the phone number come out whole and typed;
     ``--no-patterns`` gives the model's spans alone."""

@@ -309,12 +309,28 @@ def names_before_space(spans: Sequence[Span], text: str) -> list[Span]:
     return out
 
 
+def name_then_particle(form: str) -> bool:
+    """Four syllables that read as a three-syllable name and its particle: a common one-syllable surname, two
+    syllables, then ``은``, ``는``, ``을``, ``를`` or ``가``. No given name of the surrogate lists makes a
+    four-syllable name ending so; ``이`` ends given names (``다솜이``), and ``사공하은`` is ``사공`` + ``하은``.
+
+        >>> [name_then_particle(w) for w in ("기성용은", "이효리를", "김다솜이", "사공하은", "김지은", "어머니를")]
+        [True, True, False, False, False, False]
+    """
+    from thunder_deid.recognizers.patterns import is_common_surname
+    from thunder_deid.surrogates.hangul import is_hangul_syllable
+
+    return (len(form) == 4 and all(map(is_hangul_syllable, form)) and form[-1] in "은는을를가"
+            and is_common_surname(form[0]) and not is_common_surname(form[:2]))
+
+
 def without_particles(spans: Sequence[Span], text: str, labels: Sequence[str] | None = NAME_LABELS) -> list[Span]:
     """Person-name spans without a particle the model took into them (``김준호로``, ``양푸름은``), where the
     document itself shows the name without it: another occurrence of the shorter form followed by another
     particle or a punctuation mark (``양푸름이``, ``양푸름,``). Without that evidence the span stays, since names
     end in particle-like syllables too (``김지은``: every ``김지`` in the text is followed by ``은``), and a word
-    followed by a space is none (``이하 '피고인'`` does not make the name ``이하나`` into ``이하``).
+    followed by a space is none (``이하 '피고인'`` does not make the name ``이하나`` into ``이하``). A person's
+    name of the shape :func:`name_then_particle` reads loses its particle without that evidence (``기성용은``).
     ``labels``: the span labels this applies to (``None``: every label).
 
         >>> t = "피고인 양푸름은 자백하였고, 양푸름이 말하기를, 김지은은 김지은에게, 이하의 벌금, 이하나는"
@@ -330,6 +346,9 @@ def without_particles(spans: Sequence[Span], text: str, labels: Sequence[str] | 
     out = []
     for s in spans:
         form = text[s.start:s.end]
+        if s.label in NAME_LABELS and (labels is None or s.label in labels) and name_then_particle(form):
+            out.append(replace(s, end=s.end - 1))
+            continue
         if labels is None or s.label in labels:
             for p in PARTICLES:
                 stem = form[:-len(p)]

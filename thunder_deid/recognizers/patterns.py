@@ -151,8 +151,9 @@ def _name_before_particle_ok(m: re.Match) -> bool:
         >>> [_name_before_particle_ok(NAME_BEFORE_PARTICLE.search(t)) for t in ("피고인 이효리는", "원고 사공하은", "피고인 어머니를")]
         [True, False, False]
     """
-    name = m.group(1)
-    return _header_name_ok(m) and name[:2] not in _surnames()  # so a one-syllable surname opens it
+    from thunder_deid.model.decode import name_then_particle
+
+    return _header_name_ok(m) and name_then_particle(m.group(1) + m.string[m.end(1)])
 
 
 def _header_name_ok(m: re.Match) -> bool:
