@@ -31,7 +31,8 @@ url            a link to a page, ``http://``, ``https://`` or ``www.``, a host a
                ``원고, 피상고인``, ``원고, 상고인 겸 피상고인``, ``【채무자】`` …) then, on that line or the next,
                a 2-4 syllable name with a known Korean surname, ending the line or followed by ``(``, ``,``
                or `` 외``: ``피 고 인 박도윤 (…), 회사원``; a three-syllable name and ``은``, ``는``, ``을``,
-               ``를`` or ``가`` ending the line are the name and its particle (``피고인 이효리는``)
+               ``를`` or ``가`` ending the line are the name and its particle (``피고인 이효리는``:
+               ``decode.without_particles``, which every pattern's names go through)
 인명           a name in Hanja after a person's role word, starting with a Korean surname's character:
                ``피고인 金哲洙는``, ``공소외 南宮民`` (:mod:`thunder_deid.recognizers.glosses`)
 인명           a name in capitalised Latin words after a person's role word: ``피해자 Nguyen Van An은``
@@ -141,21 +142,6 @@ def is_common_surname(syllables: str) -> bool:
     return syllables in _surnames()
 
 
-# a party role opening a line, three syllables and a particle ending it (see PATTERNS)
-NAME_BEFORE_PARTICLE = re.compile(rf"{PARTY_TITLE}([가-힣]{{3}})(?=[은는을를가][ \t]*$)", re.M)
-
-
-def _name_before_particle_ok(m: re.Match) -> bool:
-    """Three syllables of a one-syllable surname and a given name (``이효리`` of ``피고인 이효리는``).
-
-        >>> [_name_before_particle_ok(NAME_BEFORE_PARTICLE.search(t)) for t in ("피고인 이효리는", "원고 사공하은", "피고인 어머니를")]
-        [True, False, False]
-    """
-    from thunder_deid.model.decode import name_then_particle
-
-    return _header_name_ok(m) and name_then_particle(m.group(1) + m.string[m.end(1)])
-
-
 def _header_name_ok(m: re.Match) -> bool:
     name = m.group(1)
     if name in NOT_NAMES or name in ROLES:
@@ -201,10 +187,6 @@ PATTERNS: tuple[Pattern, ...] = (
     # to read (law.go.kr keeps public services' sites, 벅스뮤직(www.bugsmusic.co.kr)), less a closing full stop
     Pattern("url", re.compile(r"(?<![A-Za-z0-9])(?:https?://|www\.)[A-Za-z0-9.-]+(?::\d+)?/"
                               r"[A-Za-z0-9\-._~:/?#\[\]@!$&*+;=%]*[A-Za-z0-9#=_~-]")),
-    # a line that opens like a header's but ends in a particle after the name (a one-line text, a line wrapped after
-    # the subject: 피고인 이효리는): a header never writes one there. Not 이, which ends given names (신다솜이), nor
-    # after a two-syllable surname (사공하은 is 사공 + 하은)
-    Pattern("인명", NAME_BEFORE_PARTICLE, _name_before_particle_ok, group=1),
     # the name on the title's line or on the next (law.go.kr: "원고, 상고인 겸 피상고인" / "강전지현 (소송대리인 …)")
     Pattern("인명", re.compile(rf"{PARTY_TITLE}([가-힣]{{2,4}})"
                              r"(?=[ \t]*(?:$|\(|,|외\b|외\s))", re.M), _header_name_ok, group=1),
