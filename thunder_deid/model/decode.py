@@ -447,10 +447,10 @@ def whole_names(spans: Sequence[Span], text: str) -> list[Span]:
     """Person-name spans that stop inside a word widened by the one or two Hangul syllables that finish the
     name before a particle or the word's end (the model tags ``허`` of ``허꽃님``, ``위`` of ``위준호 (``,
     ``박미`` of ``박미르가``: a name it cannot read leaves syllables readable), never past ``MAX_NAME``
-    syllables, into another span, or over an honorific (``김민준님``). A surname tagged alone is finished by two
-    syllables before one, and what follows it is a particle only as the surrogate engine reads one
-    (:func:`~thunder_deid.consistency.particle_ends`): ``장`` of ``장나라에`` is ``장나라``, not ``장`` + ``나라에``
-    read as three particles. A name that starts inside a word is
+    syllables, into another span, or over an honorific (``김민준님``). A surname tagged alone whose next syllables
+    read as stacked particles is finished by two where one syllable and one particle do not end the word and two
+    and the particles as the surrogate engine reads them do (``장`` of ``장나라에`` is ``장나라``, not ``장`` +
+    ``나라에``; ``지연의`` stays ``지연``). A name that starts inside a word is
     widened at its start by the common surname that starts the word (``꽃가람`` of ``정꽃가람``: court style
     would write ``정A``, the surname readable), the header patterns' surnames only.
 
@@ -502,7 +502,7 @@ def _surname_before_given_name(text: str, s: Span, limit: int) -> bool:
     :func:`~thunder_deid.consistency.particle_follows` reads as stacked particles (``나라에`` of ``장나라에``: ``나`` +
     ``라`` + ``에``)? It is where one syllable and one particle do not end the word (``지연의``, ``우성으로`` are
     finished by one) and two syllables and the particles as the surrogate engine reads them do."""
-    from thunder_deid.consistency import PARTICLES, particle_ends
+    from thunder_deid.consistency import particle_ends, particle_follows
     from thunder_deid.recognizers.patterns import is_common_surname
     from thunder_deid.surrogates.hangul import is_hangul_syllable
 
@@ -511,12 +511,8 @@ def _surname_before_given_name(text: str, s: Span, limit: int) -> bool:
             or (a and is_hangul_syllable(text[a - 1])) or b + 2 > limit \
             or not all(map(is_hangul_syllable, text[b:b + 2])) or text.startswith(NAME_SUFFIXES, b):
         return False
-
-    def one_particle(rest: str) -> bool:
-        return not rest or not is_hangul_syllable(rest[0]) or any(
-            rest.startswith(p) and not is_hangul_syllable(rest[len(p):len(p) + 1] or " ") for p in PARTICLES)
-
-    return not one_particle(text[b + 1:b + 12]) and particle_ends(text[b + 2:b + 14])
+    # depth 2 of particle_follows' three: one particle, then the word's end
+    return not particle_follows(text[b + 1:b + 12], depth=2) and particle_ends(text[b + 2:b + 14])
 
 
 _ONE_NAME_LINE = re.compile(r"[가-힣]{1,2}(?=\n| \(|$)")
