@@ -78,6 +78,9 @@ def register(sub: "argparse._SubParsersAction") -> None:
     rz.add_argument("--novel-stems", type=float, default=0.0, metavar="SHARE",
                     help="training data only: this share of business and place stems recombined from syllables\n"
                     "(what `train --novel-stems` does to training realisations; default 0)")
+    rz.add_argument("--rare-header-names", type=float, default=0.0, metavar="SHARE",
+                    help="training data only: this share of a precedent's filled-in header names (성명1) drawn rare\n"
+                    "(what `train --rare-header-names` does to training realisations; default 0)")
     rz.add_argument("--stems", action="append", default=[], choices=STEMS, metavar="WHERE",
                     help="also write a value's stem (no type word of its own) here: court_bare, a court placeholder court\n"
                     "style writes as a letter or a symbol (the court round trip's file: courts keep type words outside\n"
@@ -133,9 +136,10 @@ def _realize(args: argparse.Namespace) -> int:
         raise ThunderDeidError("--epochs N needs N >= 1 and --train-seed T")
     try:
         novel = check_novel(args.novel_stems)
+        rare = check_novel(args.rare_header_names, "--rare-header-names")
     except ValueError as e:
-        raise ThunderDeidError(f"--novel-stems: {e}") from None
-    realizer = Realizer(_inventory(args.inventory), args.keep, args.source, args.stems, novel)
+        raise ThunderDeidError(f"--novel-stems: {e}" if "novel" in str(e) else str(e)) from None
+    realizer = Realizer(_inventory(args.inventory), args.keep, args.source, args.stems, novel, rare_header=rare)
     if args.seed is not None:
         jobs = [(args.seed, Path(args.output))]
     else:

@@ -35,7 +35,7 @@ from thunder_deid.surrogates.base import Ctx, Surrogate
 from thunder_deid.surrogates.dates import document_shift
 from thunder_deid.surrogates.hangul import fix_particle, find_particle, is_hangul_syllable
 from thunder_deid.surrogates.lexicon import Inventory
-from thunder_deid.surrogates.people import name_part, split_name
+from thunder_deid.surrogates.people import name_part, rare_header_names, split_name
 from thunder_deid.surrogates.phones import digit_key, written_like
 from thunder_deid.surrogates.places import all_type_words, check_novel, novel_stems, type_words
 from thunder_deid.surrogates.preprocess import QUOTES, is_placeholder, normalize, repair
@@ -156,6 +156,9 @@ class Realizer:
     ``novel``: the share of composed business and place stems made of recombined syllables
     (:func:`.places.novel_stems`; training data only, ``train --novel-stems``); 0, the default, realises
     exactly as before.
+    ``rare_header``: the share of a precedent's filled-in header names (``성명1``) drawn rare
+    (:func:`.people.rare_header_names`; training data only, ``train --rare-header-names``); 0, the default,
+    realises exactly as before.
     ``like_mention``: a person's pseudonym of the sex and generation the mention's given name reads as
     (``김민준`` gets a young man's name, ``이말순`` an old woman's) where the text does not say them (the
     ``surrogate`` output mode, whose mentions are real names; annotated data's mentions are placeholders);
@@ -164,12 +167,14 @@ class Realizer:
     """
 
     def __init__(self, inventory: Inventory | None = None, keep: Iterable[str] = (), source: str = "all",
-                 stems: Iterable[str] = (), novel: float = 0.0, like_mention: bool = False):
+                 stems: Iterable[str] = (), novel: float = 0.0, like_mention: bool = False,
+                 rare_header: float = 0.0):
         self.taxonomy = load_taxonomy()
         self.registry = Registry(self.taxonomy, inventory if inventory is not None else Inventory.from_env(), keep)
         self.source = check_part(source)
         self.stems = check_stems(stems)
         self.novel = check_novel(novel)
+        self.rare_header = check_novel(rare_header, "rare header name share")
         self.like_mention = bool(like_mention)
 
     # -- stage (i) ---------------------------------------------------------------------------------
@@ -278,7 +283,7 @@ class Realizer:
 
     # -- stage (iii) -------------------------------------------------------------------------------
     def realize(self, doc: Document, seed: int) -> tuple[Document, RealizeReport]:
-        with source_part(self.source), novel_stems(self.novel):
+        with source_part(self.source), novel_stems(self.novel), rare_header_names(self.rare_header):
             return self._realize(doc, seed)
 
     def _realize(self, doc: Document, seed: int) -> tuple[Document, RealizeReport]:
@@ -792,12 +797,13 @@ _DEFAULT: dict[tuple[str, frozenset[str], float, bool], Realizer] = {}
 
 
 def default_realizer(source: str = "all", stems: Iterable[str] = (), novel: float = 0.0,
-                     like_mention: bool = False) -> Realizer:
+                     like_mention: bool = False, rare_header: float = 0.0) -> Realizer:
     """The shared realizer of a source part (``train`` for training data, ``eval`` for held-out sets),
-    ``stems``, ``novel`` and ``like_mention`` (:class:`Realizer`)."""
-    key = (source, check_stems(stems), check_novel(novel), bool(like_mention))
+    ``stems``, ``novel``, ``like_mention`` and ``rare_header`` (:class:`Realizer`)."""
+    key = (source, check_stems(stems), check_novel(novel), bool(like_mention),
+           check_novel(rare_header, "rare header name share"))
     if key not in _DEFAULT:
-        _DEFAULT[key] = Realizer(source=source, stems=key[1], novel=key[2], like_mention=key[3])
+        _DEFAULT[key] = Realizer(source=source, stems=key[1], novel=key[2], like_mention=key[3], rare_header=key[4])
     return _DEFAULT[key]
 
 

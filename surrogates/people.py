@@ -18,13 +18,17 @@ drawn (:mod:`.sources`): the held-out part holds given names the training part n
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import random
 import re
 import unicodedata
+from typing import Iterator
 
 from thunder_deid.surrogates.base import Ctx
 from thunder_deid.surrogates.hangul import final_of
 from thunder_deid.surrogates.lexicon import packaged
+from thunder_deid.surrogates.places import check_novel
 from thunder_deid.surrogates.sources import in_part
 
 REFERENCE_YEAR = 2021  # judgments of the corpora are from about 2015-2024: age -> birth generation
@@ -32,6 +36,57 @@ _UNIFORM_SURNAME = 0.1  # share of surnames drawn uniformly, so rare ones occur 
 _SEX = re.compile(r"\s*\(\s*(?:가명\s*,\s*)?(여|남)")
 _AGE = re.compile(r"\s*\([^)]{0,12}?(\d{1,2})세")
 _TRIES = 200
+# a party's name the court deleted from a precedent's header, filled in as 성명1, 성명2 … (corpus/precedents.py)
+_HEADER_FILL = re.compile(r"성명\d+")
+# The share of those filled-in names drawn rare (:func:`rare_header_names`); 0 outside it.
+_RARE_HEADER: contextvars.ContextVar[float] = contextvars.ContextVar("thunder_deid_rare_header_names", default=0.0)
+
+
+@contextlib.contextmanager
+def rare_header_names(share: float) -> Iterator[None]:
+    """Inside the block, ``share`` of the names realised for a header's filled-in party (``성명1``) take a surname
+    drawn uniformly and a given name of a rare form (:func:`rare_given_name`), so that the header line, not the
+    name's looks, teaches the tagger a party's name (a model read ``피 고 인`` / ``차꽃님`` as no name). With 0 (the
+    default) draws are exactly as without the block: the share is read before any random number is taken.
+
+        >>> from thunder_deid.surrogates.sources import source_part
+        >>> with source_part("train"), rare_header_names(1.0):
+        ...     a = person_name(random.Random(5), Ctx("인명", mention="성명1"))
+        >>> a == person_name(random.Random(5), Ctx("인명", mention="성명1"))
+        False
+    """
+    token = _RARE_HEADER.set(check_novel(share, "rare header name share"))
+    try:
+        yield
+    finally:
+        _RARE_HEADER.reset(token)
+
+
+def rare_given_name(rng: random.Random) -> str:
+    """A given name of a form the common names of a generation seldom take: a native name (한길, 꽃님, 빛나리),
+    one syllable, or two syllables of any generation's and either sex's pools, in the current source part.
+
+        >>> from thunder_deid.surrogates.sources import in_part, source_part
+        >>> with source_part("eval"):
+        ...     names = [rare_given_name(random.Random(i)) for i in range(20)]
+        >>> all(in_part(n, "eval") for n in names) and {len(n) for n in names} <= {1, 2, 3}
+        True
+    """
+    names = packaged()["names"]
+    for _ in range(_TRIES):
+        r = rng.random()
+        if r < 0.4:
+            given = rng.choice(names["given_native"] + names["given_native3"])
+        elif r < 0.55:
+            given = rng.choice(names["given_single"])
+        else:
+            pools = rng.choice(list(names["given"].values()))[rng.choice(("female", "male"))]
+            given = rng.choice(pools["first"]) + rng.choice(pools["second"])
+            if given[0] == given[1]:
+                continue
+        if in_part(given):
+            return given
+    raise RuntimeError(f"no given name of the current source part after {_TRIES} draws")
 
 
 def person_name(rng: random.Random, ctx: Ctx) -> str:
@@ -45,6 +100,9 @@ def person_name(rng: random.Random, ctx: Ctx) -> str:
         # 부 티 란, a woman's name); training and evaluation draw as before
         return foreign_name(rng, spec, foreign_sex(ctx, spec) if ctx.like_mention else None)
     surnames = names["surnames"]
+    rare = _RARE_HEADER.get()
+    if rare and _HEADER_FILL.fullmatch(ctx.mention) and rng.random() < rare:
+        return rng.choice(list(surnames)) + rare_given_name(rng)
     if rng.random() < _UNIFORM_SURNAME:
         surname = rng.choice(list(surnames))
     else:

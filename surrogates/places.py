@@ -110,10 +110,10 @@ def novel_stems(share: float) -> Iterator[None]:
         _NOVEL.reset(token)
 
 
-def check_novel(share: float) -> float:
-    """A novel-stem share, checked: a share outside [0, 1] is a typo, not a setting."""
+def check_novel(share: float, what: str = "novel stem share") -> float:
+    """A novel-stem share (or ``what`` else), checked: a share outside [0, 1] is a typo, not a setting."""
     if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0.0 <= share <= 1.0:
-        raise ValueError(f"novel stem share must lie in [0, 1], not {share!r}")
+        raise ValueError(f"{what} must lie in [0, 1], not {share!r}")
     return float(share)
 
 

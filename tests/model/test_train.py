@@ -258,7 +258,9 @@ def test_cli_mix_options_are_checked(data, tiny_tokenizer_dir, capsys):
     assert main(args + ["--train-extra", str(data / "train.jsonl"), "--extra-excerpt", "-5"]) == 2
     assert main(args + ["--novel-stems", "1.5"]) == 2
     assert main(args + ["--mask-mentions", "-0.1"]) == 2
+    assert main(args + ["--rare-header-names", "2"]) == 2
     err = capsys.readouterr().err
+    assert "--rare-header-names: 2.0 is not a share in [0, 1]" in err
     assert "--extra-docs, --extra-excerpt and --extra-stems need --train-extra" in err and "--extra-excerpt: -5 is negative" in err
     assert "--novel-stems: 1.5 is not a share in [0, 1]" in err and "--mask-mentions: -0.1 is not a share in [0, 1]" in err
     assert not (data / "run").exists()

@@ -386,6 +386,33 @@ def test_name_words_meet_no_evaluation_value():
 def test_a_novel_share_outside_zero_to_one_is_refused(share):
     with pytest.raises(ValueError, match="novel stem share"):
         Realizer(Inventory(), novel=share)
+    with pytest.raises(ValueError, match="rare header name share"):
+        Realizer(Inventory(), rare_header=share)
+
+
+def test_rare_header_names_draw_filled_in_parties_rare_and_zero_changes_nothing():
+    """``rare_header``: a precedent's filled-in party (``성명1``, corpus/precedents.py) gets a uniform surname and a
+    native, one-syllable or freely composed given name; the document's other names and, with 0, every name are
+    drawn exactly as by default."""
+    from thunder_deid.surrogates.lexicon import packaged
+    from thunder_deid.surrogates.people import split_name
+
+    doc = parse_inline("피 고 인\n<<<성명1:인명>>>\n\n주 문\n\n피고인 <<<성명1:인명>>>은 피해자 <<<A:인명>>>에게 …", "h")
+    plain, zero = Realizer(Inventory(), source="train"), Realizer(Inventory(), source="train", rare_header=0.0)
+    rare = Realizer(Inventory(), source="train", rare_header=1.0)
+    names = packaged()["names"]
+    native = set(names["given_native"] + names["given_native3"] + names["given_single"])
+    counts = {"plain": 0, "rare": 0, "changed": 0}
+    for seed in range(60):
+        a, b = plain.realize(doc, seed)[0], rare.realize(doc, seed)[0]
+        assert a.text == zero.realize(doc, seed)[0].text
+        va, vb = ([d.text[s.start:s.end] for s in d.spans] for d in (a, b))
+        assert vb[0] == vb[1] and va[2] == vb[2]  # one party, one name; the victim as by default
+        counts["changed"] += va[0] != vb[0]
+        for key, value in (("plain", va[0]), ("rare", vb[0])):
+            counts[key] += (split_name(value) or ("", value))[1] in native
+    # native and one-syllable given names the training part keeps: the default draws 8 of 60, rare draws 20
+    assert counts["changed"] > 50 and counts["rare"] > 15 and counts["rare"] >= 2 * counts["plain"]
 
 
 def test_no_person_name_the_text_already_holds():

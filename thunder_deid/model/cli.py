@@ -64,6 +64,10 @@ def _train_options(p: argparse.ArgumentParser, finetune: bool = False) -> None:
                    help="make this share of the business and place stems of every training realisation (main set and "
                         "--train-extra) new: syllables recombined or, for half of a business's, a word businesses are "
                         "named with, so that no stem recurs often enough to be learnt by heart (default 0)")
+    p.add_argument("--rare-header-names", type=float, metavar="SHARE",
+                   help="draw this share of the party names filled into --train-extra's headers (성명1) with a uniform "
+                        "surname and a rare given name (native, one syllable, any generation's), so that the header "
+                        "line, not the name's looks, teaches a party's name (default 0)")
     p.add_argument("--mask-mentions", type=float, metavar="SHARE",
                    help="the student reads this share of the gold mentions of every window as [MASK] tokens, so that it "
                         "learns a mention from its context, not its surface (the teacher, if any, reads the text; "
@@ -78,7 +82,7 @@ def _apply(cfg, a: argparse.Namespace) -> None:
                        ("target_level", "target_level"), ("extra_docs", "extra_docs"), ("extra_excerpt", "extra_excerpt"),
                        ("extra_stems", "extra_stems"), ("distill_weight", "distill_weight"),
                        ("distill_temperature", "distill_temperature"), ("novel_stems", "novel_stems"),
-                       ("mask_mentions", "mask_mentions")):
+                       ("rare_header_names", "rare_header_names"), ("mask_mentions", "mask_mentions")):
         v = getattr(a, arg, None)
         if v is not None:
             setattr(t, field, v)

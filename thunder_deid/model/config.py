@@ -79,6 +79,7 @@ class TrainConfig:
     distill_weight: float = 0.5     # with --teacher: the soft (teacher) term's share of the loss
     distill_temperature: float = 2.0  # with --teacher: softmax temperature of both sides of the soft term
     novel_stems: float = 0.0        # share of training realisations' business and place stems recombined from syllables
+    rare_header_names: float = 0.0  # share of --train-extra's filled-in header names (성명1) drawn rare
     mask_mentions: float = 0.0      # share of gold mentions the student reads as [MASK] tokens (the teacher reads the text)
 
 
@@ -141,7 +142,7 @@ def problems(cfg: Config) -> list[tuple[str, str, str]]:
             elif kind is int and v < 1 and (section, f.name) in AT_LEAST_ONE:
                 out.append((section, f.name, f"{v} is not at least 1"))
     t = cfg.train
-    for name in ("distill_weight", "novel_stems", "mask_mentions"):  # shares
+    for name in ("distill_weight", "novel_stems", "rare_header_names", "mask_mentions"):  # shares
         v = getattr(t, name)
         if isinstance(v, (int, float)) and not 0 <= v <= 1:
             out.append(("train", name, f"{v} is not a share in [0, 1]"))

@@ -134,7 +134,7 @@ def epoch_documents(job: TrainJob, base: list[Document] | None, epoch: int,
     t = job.config.train
     seed = epoch_seed(t.seed, epoch) if t.replacement == "per-epoch" else t.seed
     # the training part of every surrogate source: held-out evaluation sets draw from the other part
-    realizer = default_realizer("train", novel=t.novel_stems)
+    realizer = default_realizer("train", novel=t.novel_stems, rare_header=t.rare_header_names)
     if job.train_dir is not None:
         docs = load_jsonl(realisation_file(job.train_dir, seed, epoch))
     else:
@@ -144,7 +144,7 @@ def epoch_documents(job: TrainJob, base: list[Document] | None, epoch: int,
         drawn = extra_draw(extra, t, epoch)
         stems = [t.extra_stems] if t.extra_stems else []
         docs += drawn if t.replacement == "none" else \
-            list(realize_documents(drawn, seed, default_realizer("train", stems, t.novel_stems)))
+            list(realize_documents(drawn, seed, default_realizer("train", stems, t.novel_stems, rare_header=t.rare_header_names)))
     return docs
 
 
