@@ -793,7 +793,7 @@ _COUNTED = re.compile(r"^(.*\d)(번|호|층|세|기|년|동|번지|블록|로트
 _FOLLOW_UNITS = ("번", "호", "층", "세", "기", "년", "동", "실", "차", "선", "블록", "로트", "학년", "개월", "회", "명", "원", "대", "칸", "라인")
 
 
-_DEFAULT: dict[tuple[str, frozenset[str], float, bool], Realizer] = {}
+_DEFAULT: dict[tuple[str, frozenset[str], float, bool, float], Realizer] = {}
 
 
 def default_realizer(source: str = "all", stems: Iterable[str] = (), novel: float = 0.0,

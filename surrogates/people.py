@@ -25,6 +25,7 @@ import re
 import unicodedata
 from typing import Iterator
 
+from thunder_deid.corpus.precedents import PLACEHOLDER
 from thunder_deid.surrogates.base import Ctx
 from thunder_deid.surrogates.hangul import final_of
 from thunder_deid.surrogates.lexicon import packaged
@@ -36,8 +37,8 @@ _UNIFORM_SURNAME = 0.1  # share of surnames drawn uniformly, so rare ones occur 
 _SEX = re.compile(r"\s*\(\s*(?:가명\s*,\s*)?(여|남)")
 _AGE = re.compile(r"\s*\([^)]{0,12}?(\d{1,2})세")
 _TRIES = 200
-# a party's name the court deleted from a precedent's header, filled in as 성명1, 성명2 … (corpus/precedents.py)
-_HEADER_FILL = re.compile(r"성명\d+")
+# a party's name the court deleted from a precedent's header, filled in as 성명1, 성명2 …
+_HEADER_FILL = re.compile(PLACEHOLDER.format(r"\d+"))
 # The share of those filled-in names drawn rare (:func:`rare_header_names`); 0 outside it.
 _RARE_HEADER: contextvars.ContextVar[float] = contextvars.ContextVar("thunder_deid_rare_header_names", default=0.0)
 
