@@ -135,10 +135,10 @@ def _realize(args: argparse.Namespace) -> int:
     if args.epochs is not None and (args.train_seed is None or args.epochs < 1):
         raise ThunderDeidError("--epochs N needs N >= 1 and --train-seed T")
     try:
-        novel = check_novel(args.novel_stems)
+        novel = check_novel(args.novel_stems, "--novel-stems")
         rare = check_novel(args.rare_header_names, "--rare-header-names")
     except ValueError as e:
-        raise ThunderDeidError(f"--novel-stems: {e}" if "novel" in str(e) else str(e)) from None
+        raise ThunderDeidError(str(e)) from None
     realizer = Realizer(_inventory(args.inventory), args.keep, args.source, args.stems, novel, rare_header=rare)
     if args.seed is not None:
         jobs = [(args.seed, Path(args.output))]

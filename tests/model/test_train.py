@@ -189,6 +189,15 @@ def test_realize_epochs_writes_what_train_dir_reads(data, tiny_tokenizer_dir):
     assert [json.loads(x)["epoch"] for x in (data / "run" / "metrics.jsonl").read_text().splitlines()] == [1, 2]
 
 
+def test_realize_refuses_a_share_outside_zero_to_one_naming_its_flag(data, capsys):
+    from thunder_deid.cli import main
+
+    for flag in ("--novel-stems", "--rare-header-names"):
+        assert main(["realize", str(data / "train.jsonl"), str(data / "out.jsonl"), "--seed", "1", flag, "1.5"]) == 2
+        assert f"{flag} must lie in [0, 1], not 1.5" in capsys.readouterr().err
+    assert not (data / "out.jsonl").exists()
+
+
 def test_train_dir_without_the_epoch_file_is_a_clear_error(data, tiny_tokenizer_dir):
     from thunder_deid.errors import ThunderDeidError
 

@@ -143,8 +143,8 @@ def epoch_documents(job: TrainJob, base: list[Document] | None, epoch: int,
     if extra:
         drawn = extra_draw(extra, t, epoch)
         stems = [t.extra_stems] if t.extra_stems else []
-        docs += drawn if t.replacement == "none" else \
-            list(realize_documents(drawn, seed, default_realizer("train", stems, t.novel_stems, rare_header=t.rare_header_names)))
+        extra_realizer = default_realizer("train", stems, t.novel_stems, rare_header=t.rare_header_names)
+        docs += drawn if t.replacement == "none" else list(realize_documents(drawn, seed, extra_realizer))
     return docs
 
 
