@@ -12,8 +12,8 @@ from thunder_deid.recognizers import base
 
 
 def test_the_built_in_recognizers_run_in_priority_order():
-    assert [r.name for r in recognizers()] == ["fixed_forms", "table_names", "reference_notes", "legal_forms", "repeated_forms",
-                                                  "repeated_names", "name_lists",
+    assert [r.name for r in recognizers()] == ["fixed_forms", "table_names", "reference_notes", "address_units",
+                                                  "legal_forms", "repeated_forms", "repeated_names", "name_lists",
                                                   "business_lists"]
 
 

@@ -120,6 +120,19 @@ def test_an_address_reference_note_is_replaced_in_every_style(tagger):
         assert "센텀" not in line and "(우동" not in line and line.startswith("부산 해운대구 ") and line.endswith(")")
 
 
+def test_a_buildings_room_after_an_address_read_without_it_is_replaced(tagger):
+    """Probed 2026-12-07 on a made-up criminal header: the tagger read ``반포대로 58`` and ``101`` but not ``202``, and
+    court style wrote ``서울 서초구 (주소 생략) 202호``, the room readable; the numbers chained to an address are spans
+    now (``address_units``), and a floor is not one."""
+    text = "피 고 인 박영수 (720315-1234567), 회사원\n주거 서울 서초구 반포대로 58, 101동 202호\n\n주 문\n"
+    assert ("202", "건물동호수") in _found(tagger, text)
+    assert tagger.redact(text, "court").splitlines()[1] == "주거 서울 서초구 (주소 생략)"
+    for seed in range(3):
+        line = tagger.redact(text, "surrogate", seed=seed).splitlines()[1]
+        assert "202호" not in line and "반포대로" not in line and line.startswith("주거 서울 서초구 ")
+    assert tagger.redact("피고인은 서울 강남구 테헤란로 152, 7층에서", "court").endswith(", 7층에서")
+
+
 def test_a_crime_list_a_site_and_a_latin_gloss_in_court_style(tagger):
     """Probed (BENCHMARKS.md "A crime list's column names, a site's whole address, a Latin gloss"): the list's
     header cell 금액 came out as a person, a site's address as ``(계정명 생략).co.kr``, and ``VAN HUNG`` of a Latin

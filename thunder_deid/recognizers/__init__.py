@@ -13,6 +13,8 @@ recognizer            module           finds
                                        Hanja and Latin names after a person's role word
 ``table_names``       tables           the Korean names in a table's person column (``피해자``, ``성명`` …)
 ``reference_notes``   addresses        the dong and building of a road-name address's note ``(우동, 센텀파크)``
+``address_units``     addresses        a building's dong and room chained to an address the tagger read without
+                                       them: ``반포대로 58, 101동 202호``
 ``legal_forms``       legal_forms      a business's name between a role word and its legal form:
                                        ``공소외 삼우 주식회사``
 ``repeated_forms``    legal_forms      a business named twice before its legal form without a role word:
@@ -36,7 +38,7 @@ organisation's Hanja or Latin gloss becomes a span linked to it (:mod:`~thunder_
     >>> [(s.label, doc.text[s.start:s.end]) for s in apply_patterns(doc).spans]
     [('주민등록번호', '9X0315-1XXXXXX'), ('전화번호', '010-4821-7736')]
     >>> [r.name for r in recognizers()]
-    ['fixed_forms', 'table_names', 'reference_notes', 'legal_forms', 'repeated_forms', 'repeated_names', 'name_lists', 'business_lists']
+    ['fixed_forms', 'table_names', 'reference_notes', 'address_units', 'legal_forms', 'repeated_forms', 'repeated_names', 'name_lists', 'business_lists']
 
 Recognizers are on by default in ``predict``, ``redact`` and :func:`thunder_deid.load`; ``--no-patterns``
 (``patterns=False``) gives the tagger's spans alone, which is what the benchmark figures score, and ``--without

@@ -1,4 +1,5 @@
-"""A road-name address's reference note: ``센텀중앙로 97, 101동 1203호(우동, 센텀파크)``.
+"""A road-name address's reference note, ``센텀중앙로 97, 101동 1203호(우동, 센텀파크)``, and its building's dong
+and room numbers.
 
 The note after a road-name address (도로명주소 참고항목) names the legal dong or ri and the building: it says where
 the address is as much as the address does. The tagger reads it in pieces or not at all (``우`` of ``우동`` as a
@@ -21,6 +22,7 @@ from __future__ import annotations
 import functools
 import re
 
+from thunder_deid.consistency import particle_ends
 from thunder_deid.document import Document, Span
 from thunder_deid.recognizers.base import Recognizer, register
 
@@ -30,6 +32,9 @@ REFERENCE_NOTE = re.compile(r"\([ \t]*(?P<dong>[가-힣]{1,8}[0-9]{0,2}(?:동|�
 # what may stand between an address span and its note: the unit word the span ends with (1203 + 호), and a
 # building's dong, floor or room the model left (테헤란로 152, 7층(역삼동))
 _UNIT = re.compile(r"(?:동|호|층)?(?:[ \t]*,?[ \t]*\d{1,5}(?:동|호|층|호실)){0,3}")
+
+# one more dong or room of the building, chained to what precedes it by spaces or a comma (floors are no PII)
+_CHAINED = re.compile(r"[ \t]*,?[ \t]*(?P<number>\d{1,5})(?:동|호실|호)")
 
 
 @functools.lru_cache(maxsize=1)
@@ -54,6 +59,45 @@ def reference_notes(doc: Document) -> list[Span]:
         if m.group("building"):
             out.append(Span(m.start("building"), m.end("building"), "주거시설", score=1.0))
     return sorted({(x.start, x.end): x for x in out}.values(), key=lambda x: x.start)
+
+
+def address_units(doc: Document) -> list[Span]:
+    """The numbers of a building's dong and room chained to an address span that no span covers: the tagger
+    reads ``반포대로 58`` and ``101`` of ``반포대로 58, 101동 202호`` and leaves ``202`` readable after court style's
+    omission. A unit word must end its word or be followed by particles (``202호에``, not ``1호선``).
+
+        >>> t = "주거 서울 서초구 반포대로 58, 101동 202호(반포동)에 산다. 2호선 3번 출구"
+        >>> d = Document("d", t, [Span(10, 17, "주소"), Span(19, 22, "건물동호수")])
+        >>> [t[s.start:s.end] for s in address_units(d)]
+        ['202']
+        >>> t = "서울 서초구 반포대로 58 1호선 역"
+        >>> address_units(Document("d", t, [Span(7, 14, "주소")]))
+        []
+    """
+    labels, text, out = address_labels(), doc.text, []
+    covered = {i for s in doc.spans for i in range(s.start, s.end)}
+    for s in doc.spans:
+        if s.label not in labels:
+            continue
+        at = s.end + (text[s.end:s.end + 1] in ("동", "호") and s.label == "건물동호수")
+        for _ in range(3):
+            m = _CHAINED.match(text, at)
+            if m is None or not particle_ends(text[m.end():]):
+                break
+            if m.start("number") not in covered:
+                out.append(Span(m.start("number"), m.end("number"), "건물동호수", score=1.0))
+            at = m.end()
+    return sorted({(x.start, x.end): x for x in out}.values(), key=lambda x: x.start)
+
+
+@register
+class AddressUnits(Recognizer):
+    name = "address_units"
+    description = "a building's dong and room numbers chained to an address the tagger read without them (202호)"
+    priority = 31
+
+    def find(self, doc: Document) -> list[Span]:
+        return address_units(doc)
 
 
 @register
