@@ -133,6 +133,15 @@ def test_a_buildings_room_after_an_address_read_without_it_is_replaced(tagger):
     assert tagger.redact("피고인은 서울 강남구 테헤란로 152, 7층에서", "court").endswith(", 7층에서")
 
 
+def test_an_address_cut_inside_its_roads_name_is_replaced_whole(tagger):
+    """Probed 2026-12-07 on a made-up civil header: under a company's line the tagger read ``테헤란`` of ``테헤란로
+    123``, and court style wrote ``서울 강남구 (주소 생략)으로 123``, the number readable and ``로`` read as a particle."""
+    text = "피 고 주식회사 한빛소프트\n서울 강남구 테헤란로 123\n대표이사 김철수"
+    assert ("테헤란로 123", "주소") in _found(tagger, text)
+    assert tagger.redact(text, "court").splitlines()[1] == "서울 강남구 (주소 생략)"
+    assert "123" not in tagger.redact(text, "surrogate", seed=0).splitlines()[1]
+
+
 def test_a_crime_list_a_site_and_a_latin_gloss_in_court_style(tagger):
     """Probed (BENCHMARKS.md "A crime list's column names, a site's whole address, a Latin gloss"): the list's
     header cell 금액 came out as a person, a site's address as ``(계정명 생략).co.kr``, and ``VAN HUNG`` of a Latin

@@ -680,7 +680,9 @@ ADDRESS = "주소"
 # first part; or a dong's or a village's name then its lot number (무릉|리 산 12-3, 역삼동 123-4번지). The caller asks
 # for the word's end or a particle after it: not a legal dong's number (한강로 2가), not a count (3회)
 _ROAD_NUMBER = re.compile(r"(?<=[가-힣](?:로|길))[ \t]\d{1,5}(?:-\d{1,5})?(?:번안?길[ \t]\d{1,5}(?:-\d{1,5})?)?(?![0-9-])")
-_DATE_GOES_ON = re.compile(r"\.[ \t]?\d|년")  # 2013. 7. 24., 2013년: a year, never a lot number
+_DATE_GOES_ON = re.compile(r"\.[ \t]?\d|년|만")  # 2013. 7. 24., 2013년: a year; 100만 원: money; never an address's number
+# the rest of a road's name the model's span stopped inside of (테헤란 of 테헤란로 123), a building number after it
+_ROAD_REST = re.compile(r"(?<=[가-힣])(?:대로|로|길)(?=[ \t]\d)")
 _LOT_NUMBER = re.compile(r"(?<=[가-힣])(?:동|리)?[ \t](?:산[ \t]?)?\d{1,5}(?:-\d{1,5})?(?:번지)?(?![0-9-])")
 
 
@@ -688,8 +690,9 @@ def road_numbers(spans: Sequence[Span], text: str) -> list[Span]:
     """Address spans that stop at a road name widened over the building number after it: the number is the
     address (a road-name address is the road and the building's number), and court style had left it
     readable (``(주소 생략) 97``); likewise a dong's or a village's name over the lot number after it
-    (``무릉`` of ``무릉리 산 12-3``, which had come out ``(주소 생략)리 산 12-3``). A particle may follow the number
-    (``97에서``); a number that another span holds stays as it is.
+    (``무릉`` of ``무릉리 산 12-3``, which had come out ``(주소 생략)리 산 12-3``), and a span that stops inside its
+    road's name over the rest of it (``테헤란`` of ``테헤란로 123``, which had come out ``(주소 생략)으로 123``). A
+    particle may follow the number (``97에서``); a number that another span holds stays as it is.
 
         >>> t = "부산 해운대구 센텀중앙로 97, 101동, 서울 용산구 한강로 2가, 센텀중앙로 97에서, 판교역로 235번길 10에"
         >>> at = lambda w, k=0: Span(t.index(w, k), t.index(w, k) + len(w), "주소")
@@ -699,6 +702,9 @@ def road_numbers(spans: Sequence[Span], text: str) -> list[Span]:
         >>> sp = [at("남면 무릉"), at("역삼"), at("역삼동"), at("역삼동", 30), at("마루")]
         >>> [t[s.start:s.end] for s in road_numbers(sp, t)]
         ['남면 무릉리 산 12-3', '역삼 123-4번지', '역삼동', '역삼동', '마루']
+        >>> t = "서울 강남구 테헤란로 123\\n대표이사, 세종대로 100만 원, 판교 2명"
+        >>> [t[s.start:s.end] for s in road_numbers([at("테헤란"), at("세종대"), at("판교")], t)]
+        ['테헤란로 123', '세종대', '판교']
     """
     from thunder_deid.consistency import particle_follows
 
@@ -707,7 +713,9 @@ def road_numbers(spans: Sequence[Span], text: str) -> list[Span]:
     for s in spans:
         m = None
         if s.label == ADDRESS:
-            m = _ROAD_NUMBER.match(text, s.end) or _LOT_NUMBER.match(text, s.end)
+            rest = _ROAD_REST.match(text, s.end)
+            m = _ROAD_NUMBER.match(text, rest.end()) if rest else \
+                _ROAD_NUMBER.match(text, s.end) or _LOT_NUMBER.match(text, s.end)
             if m and (text.startswith("가", m.end()) or _DATE_GOES_ON.match(text, m.end())
                       or not particle_follows(text[m.end():m.end() + 12])):
                 m = None
