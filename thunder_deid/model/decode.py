@@ -680,7 +680,8 @@ ADDRESS = "주소"
 # first part; or a dong's or a village's name then its lot number (무릉|리 산 12-3, 역삼동 123-4번지). The caller asks
 # for the word's end or a particle after it: not a legal dong's number (한강로 2가), not a count (3회)
 _ROAD_NUMBER = re.compile(r"(?<=[가-힣](?:로|길))[ \t]\d{1,5}(?:-\d{1,5})?(?:번안?길[ \t]\d{1,5}(?:-\d{1,5})?)?(?![0-9-])")
-_DATE_GOES_ON = re.compile(r"\.[ \t]?\d|년|만")  # 2013. 7. 24., 2013년: a year; 100만 원: money; never an address's number
+# what a number goes on with when it is no address's: a date (2013. 7. 24.), a year (2013년), money (100만 원)
+_NUMBER_GOES_ON = re.compile(r"\.[ \t]?\d|년|만")
 # the rest of a road's name the model's span stopped inside of (테헤란 of 테헤란로 123), a building number after it
 _ROAD_REST = re.compile(r"(?<=[가-힣])(?:대로|로|길)(?=[ \t]\d)")
 _LOT_NUMBER = re.compile(r"(?<=[가-힣])(?:동|리)?[ \t](?:산[ \t]?)?\d{1,5}(?:-\d{1,5})?(?:번지)?(?![0-9-])")
@@ -716,7 +717,7 @@ def road_numbers(spans: Sequence[Span], text: str) -> list[Span]:
             rest = _ROAD_REST.match(text, s.end)
             m = _ROAD_NUMBER.match(text, rest.end()) if rest else \
                 _ROAD_NUMBER.match(text, s.end) or _LOT_NUMBER.match(text, s.end)
-            if m and (text.startswith("가", m.end()) or _DATE_GOES_ON.match(text, m.end())
+            if m and (text.startswith("가", m.end()) or _NUMBER_GOES_ON.match(text, m.end())
                       or not particle_follows(text[m.end():m.end() + 12])):
                 m = None
         if m and not any(s.end < x <= m.end() for x in starts):

@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import re
 
-from thunder_deid.consistency import particle_ends
+from thunder_deid.consistency import Ranges, particle_ends
 from thunder_deid.document import Document, Span
 from thunder_deid.recognizers.base import Recognizer, register
 
@@ -75,16 +75,16 @@ def address_units(doc: Document) -> list[Span]:
         []
     """
     labels, text, out = address_labels(), doc.text, []
-    covered = {i for s in doc.spans for i in range(s.start, s.end)}
+    covered = Ranges((s.start, s.end) for s in doc.spans)
     for s in doc.spans:
         if s.label not in labels:
             continue
         at = s.end + (text[s.end:s.end + 1] in ("동", "호") and s.label == "건물동호수")
         for _ in range(3):
             m = _CHAINED.match(text, at)
-            if m is None or not particle_ends(text[m.end():]):
+            if m is None or not particle_ends(text[m.end():m.end() + 12]):
                 break
-            if m.start("number") not in covered:
+            if not covered.overlaps(m.start("number"), m.start("number") + 1):
                 out.append(Span(m.start("number"), m.end("number"), "건물동호수", score=1.0))
             at = m.end()
     return sorted({(x.start, x.end): x for x in out}.values(), key=lambda x: x.start)
