@@ -388,21 +388,38 @@ def propagate(doc: Document, allow: Iterable[str] = (), min_length: int = 2) -> 
     digits aside: :func:`short_number`); detections lying inside an occurrence of a longer form first give way to it
     (:func:`whole_forms`)."""
     spans = whole_forms(doc.spans, doc.text, allow, min_length)
-    weights = {f: w for f, w in _forms(spans, doc.text, allow, min_length).items() if not short_number(f)}
-    if not weights:
-        return doc.with_spans(spans) if spans != list(doc.spans) else doc
-    best = _best_scores(spans, doc.text)
-    taken = Ranges((s.start, s.end) for s in spans)
-    replaced = _inside(spans)
-    starts = starts_of(doc.text, weights)
-    added: list[Span] = []
-    for form in sorted(weights, key=len, reverse=True):  # longer forms first: 김민준 before 민준
-        label = weights[form].most_common(1)[0][0]
-        for a, b in occurrences(doc.text, form, replaced, starts, named_by_type(label)):
-            if taken.overlaps(a, b):
-                continue
-            added.append(Span(a, b, label, score=best[form], extra={"propagated": True}))
-            taken.add(a, b)
+    added = spread(spans, doc.text, allow, min_length)
     if not added and spans == list(doc.spans):
         return doc
     return doc.with_spans(spans + added)
+
+
+def spread(spans: Sequence[Span], text: str, allow: Iterable[str] = (), min_length: int = 2,
+           sure: float = 0.0) -> list[Span]:
+    """The spans :func:`propagate` adds to ``spans`` (sorted, not overlapping one another): one at every word
+    occurrence no span touches of each detected form whose best detection scores at least ``sure`` (a span without a
+    score counts as sure), with the form's label and best score.
+
+        >>> t = "피고인 김은혜, 복지연 및 검사의 항소이유, 피고인 복지연이 분식된"
+        >>> sp = [Span(4, 7, "인명", score=0.999), Span(29, 32, "인명", score=0.95)]
+        >>> [(t[s.start:s.end], s.score) for s in spread(sp, t)], spread(sp, t, sure=0.99)
+        ([('복지연', 0.95)], [])
+    """
+    best = sure_scores(spans, text)
+    weights = {f: w for f, w in _forms(spans, text, allow, min_length).items()
+               if not short_number(f) and best[f] >= sure}
+    if not weights:
+        return []
+    scores = _best_scores(spans, text)
+    taken = Ranges((s.start, s.end) for s in spans)
+    replaced = _inside(spans)
+    starts = starts_of(text, weights)
+    added: list[Span] = []
+    for form in sorted(weights, key=len, reverse=True):  # longer forms first: 김민준 before 민준
+        label = weights[form].most_common(1)[0][0]
+        for a, b in occurrences(text, form, replaced, starts, named_by_type(label)):
+            if taken.overlaps(a, b):
+                continue
+            added.append(Span(a, b, label, score=scores[form], extra={"propagated": True}))
+            taken.add(a, b)
+    return added

@@ -40,7 +40,7 @@ from typing import Any
 from thunder_deid.consistency import (UNSURE, joined_pieces, occurrences, particle_follows, propagate, sure_scores,
                                       without_unsure_common_words)
 from thunder_deid.document import Document, Span
-from thunder_deid.recognizers.patterns import PERSON_ROLES
+from thunder_deid.recognizers.patterns import ROLE_WORDS
 from thunder_deid.errors import ConfigError, ThunderDeidError
 from thunder_deid.operators import Replacement, get_operator, operator_names
 from thunder_deid.operators.base import apply, source_replacements
@@ -51,11 +51,6 @@ _KEYS = ("mode", "threshold", "labels", "allow", "deny", "recognizers", "consist
 _LISTS = ("labels", "allow", "deny", "recognizers")  # settings whose empty value is their default
 PICTURES = ("blank", "keep")  # what a DOCX, HWPX, HWP or PDF output does with the pictures it holds
 _TEXT_MODES = ("tag", "mask", "court", "surrogate")  # modes that replace text (json only renders the spans)
-
-
-# Words that name a party's role, never the party: a span that is only one of them is not replaced (the
-# model sometimes tags "공소외" in law.go.kr text, and consistency would then replace every role word).
-ROLE_WORDS = frozenset(PERSON_ROLES) | {"검사", "변호인", "변호사", "판사", "재판장"}
 
 
 @dataclass

@@ -180,7 +180,8 @@ def tidy(spans: Sequence[Span], text: str) -> list[Span]:
     """Decoded spans without glued punctuation at their edges, widened to whole ASCII words and to whole
     person names, then read one way throughout the document: pieces of one word joined, one label per form,
     a part of a form detected elsewhere widened to it; a name a company's legal form stands beside is the
-    company's; words for people are no names; a business typed only as one gets the industry its judgment states."""
+    company's; words for people are no names; a business typed only as one gets the industry its judgment states;
+    a form the tagger is sure of is read wherever else it stands as a word."""
     from thunder_deid.consistency import joined_pieces, one_label, whole_forms
     from thunder_deid.model.context_types import types_from_context
 
@@ -190,7 +191,35 @@ def tidy(spans: Sequence[Span], text: str) -> list[Span]:
     spans = stem_starts(spans, text)
     spans = businesses_by_legal_form(one_label(joined_pieces(spans, text), text), text)
     spans = without_lone_syllables(types_from_context(not_person_words(whole_forms(spans, text), text), text), text)
-    return plates_as_vehicles(spans, text)
+    return plates_as_vehicles(sure_forms(spans, text), text)
+
+
+# the best score a form's detections must reach for the decoder to read it at its other occurrences (sure_forms);
+# chosen on used validation files, then confirmed on fresh ones (BENCHMARKS.md "A form the tagger is sure of")
+SURE = 0.93
+
+
+def sure_forms(spans: Sequence[Span], text: str) -> list[Span]:
+    """``spans`` and a span at every word occurrence the tagger left of a form it is sure of somewhere in the
+    document (a detection scoring at least :data:`SURE`): a judgment names one party one way, and a name the tagger
+    reads in one sentence is no less a name in the next (``피고인 김은혜, 복지연`` missed in a list and found in
+    ``피고인 복지연이``). Forms the tagger only guessed at are left where it found them, for consistency at output time
+    to spread under the policy's thresholds; role words and common words of legal text are never spread.
+
+        >>> t = "피고인 김은혜, 복지연 및 검사의 항소이유, 피고인 복지연이 분식된"
+        >>> sp = [Span(4, 7, "인명", score=0.999), Span(29, 32, "인명", score=0.95)]
+        >>> [(t[s.start:s.end], s.extra.get("propagated")) for s in sure_forms(sp, t)]
+        [('김은혜', None), ('복지연', True), ('복지연', None)]
+        >>> len(sure_forms([Span(4, 7, "인명", score=0.999), Span(29, 32, "인명", score=0.6)], t))
+        2
+    """
+    from thunder_deid.consistency import spread
+    from thunder_deid.recognizers.patterns import ROLE_WORDS
+    from thunder_deid.recognizers.words import common_words
+
+    spans = sorted(spans, key=lambda s: (s.start, s.end))
+    added = spread(spans, text, common_words() | ROLE_WORDS, sure=SURE)
+    return sorted(spans + added, key=lambda s: (s.start, s.end)) if added else spans
 
 
 def without_lone_syllables(spans: Sequence[Span], text: str) -> list[Span]:

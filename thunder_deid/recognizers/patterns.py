@@ -125,6 +125,9 @@ PERSON_ROLES = ROLES + ("공소외", "피해자", "증인", "참고인", "고소
                         # a witness's and a contract party's (목격자 Trần Thị Hoa had stayed readable)
                         "목격자", "신고자", "제보자", "진술인", "동승자", "보호자", "임대인", "임차인", "매도인", "매수인",
                         "보증인", "연대보증인")
+# Words that name a party's role, never the party: a span that is only one of them is not replaced (the
+# model sometimes tags "공소외" in law.go.kr text, and consistency would then replace every role word).
+ROLE_WORDS = frozenset(PERSON_ROLES) | {"검사", "변호인", "변호사", "판사", "재판장"}
 _PERSON_ROLE = "(?:" + "|".join(_spaced(r) for r in sorted(PERSON_ROLES + ("성명",), key=len, reverse=True)) + r")[ \t]*[:：]?[ \t]*"
 
 
