@@ -153,3 +153,15 @@ def test_a_crime_list_a_site_and_a_latin_gloss_in_court_style(tagger):
     assert "VAN" not in out and "HUNG" not in out and "NGUYEN" not in out, out
     assert ".co.kr" not in out and "(계정명 생략)" not in out, out
     assert "순번\t일시\t피해자\t금액\t입금계좌" in out and "최민호" not in out and "박지성" not in out, out
+
+
+def test_an_employee_number_is_replaced_whole_and_a_nationality_is_no_names_reading(tagger):
+    """Probed 2026-12-07 on made-up judgments: the tagger read ``-1234`` of ``사번 A-1234`` and court style wrote ``사번
+    A(전화번호 생략)``, the letter left reading as the defendant's; and ``베트남 국적`` in the parentheses after a Latin
+    name was replaced as the name's Hangul reading, ``피고인 A(A, 여권번호 …)``."""
+    out = tagger.redact("피고인 김철수는 주식회사 한빛소프트의 직원(사번 A-1234)으로 근무하였다.", "court")
+    assert "사번 A" not in out and "1234" not in out, out
+    text = "피고인 Nguyen Van Minh(베트남 국적, 여권번호 C1234567)은 피해자와 다투었다."
+    out = tagger.redact(text, "court")
+    assert out.startswith("피고인 A(베트남 국적, 여권번호 (여권번호 생략))는"), out
+    assert tagger.redact("피해자 Nguyen Van An(응우옌 반 안, 베트남 국적)은", "court") == "피해자 A(A, 베트남 국적)는"

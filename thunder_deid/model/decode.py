@@ -797,19 +797,25 @@ def whole_hosts(spans: Sequence[Span], text: str) -> list[Span]:
 
 
 def whole_words(spans: Sequence[Span], text: str) -> list[Span]:
-    """Spans widened to whole runs of ASCII letters and digits and Latin letters (``Nguyễn``); spans that then
-    overlap become one (the label of the highest-scoring one).
+    """Spans widened to whole runs of ASCII letters and digits and Latin letters (``Nguyễn``), hyphens between
+    them included (``A-1234``: the tagger read ``-1234`` of an employee number, and court style wrote ``사번
+    A(전화번호 생략)``, the letter left reading as a party's); spans that then overlap become one (the label of the
+    highest-scoring one).
 
-        >>> t = "아이디 kimsecret으로"
-        >>> [(t[s.start:s.end], s.label) for s in whole_words([Span(4, 6, "아이디"), Span(7, 13, "아이디")], t)]
-        [('kimsecret', '아이디')]
+        >>> t = "아이디 kimsecret으로, 사번 A-1234를"
+        >>> sp = [Span(4, 6, "아이디"), Span(7, 13, "아이디"), Span(21, 26, "업무관리번호")]
+        >>> [(t[s.start:s.end], s.label) for s in whole_words(sp, t)]
+        [('kimsecret', '아이디'), ('A-1234', '업무관리번호')]
     """
+    def inside(i: int) -> bool:  # is text[i] a character of a word of letters and digits?
+        return _word(text[i]) or text[i] == "-" and 0 < i < len(text) - 1 and _word(text[i - 1]) and _word(text[i + 1])
+
     out: list[Span] = []
     for s in sorted(spans, key=lambda s: (s.start, s.end)):
         a, b = s.start, s.end
-        while 0 < a and _word(text[a - 1]) and _word(text[a]):
+        while 0 < a and inside(a - 1) and inside(a):
             a -= 1
-        while b < len(text) and _word(text[b - 1]) and _word(text[b]):
+        while b < len(text) and inside(b - 1) and inside(b):
             b += 1
         if out and a < out[-1].end:
             prev = out[-1]

@@ -21,6 +21,12 @@ A Hanja or Latin name's Hangul reading likewise, in place of the part the model 
     >>> [(t[s.start:s.end], s.extra) for s in with_glosses(Document("d", t, spans)).spans]
     [('Nguyen Van An', {}), ('응우옌 반 안', {'same_as': 'Nguyen Van An'})]
 
+never words that say who the person is::
+
+    >>> t = "피고인 Nguyen Van Minh(베트남 국적, 여권번호 C1234567)은"
+    >>> [t[s.start:s.end] for s in with_glosses(Document("d", t, [Span(4, 19, "인명")])).spans]
+    ['Nguyen Van Minh']
+
 A common word's Hanja after a word that is not a detection (``사법(私法)``) is left alone. A Hanja name
 with no Hangul beside it is found where only a name can stand, after a party's role word, when it starts
 with a Korean surname's character (:data:`HANJA_RUN`, in one of the fixed-form patterns of
@@ -80,13 +86,26 @@ def names_an_entity(label: str) -> bool:
     return any(n.name in GLOSSED for n in (tax[label], *tax.ancestors(label)))
 
 
+def describes(words: str) -> bool:
+    """Do Hangul ``words`` in parentheses after a Latin or Hanja name say who the person is rather than spell the
+    name (``Nguyen Van Minh(베트남 국적, …)`` had had ``베트남 국적`` replaced as the name's reading, court style
+    writing ``A(A, 여권번호 …)``)? A word for people is no part of a name (:data:`~thunder_deid.model.decode.PERSON_WORDS`).
+
+        >>> describes("베트남 국적"), describes("중국 출신"), describes("응우옌 반 안")
+        (True, True, False)
+    """
+    from thunder_deid.model.decode import PERSON_WORDS
+
+    return any(w in PERSON_WORDS for w in words.split())
+
+
 def _candidates(text: str, s: Span) -> list[tuple[int, int]]:
     mention = text[s.start:s.end]
     hangul = any("가" <= c <= "힣" for c in mention)
     found = []
     for rx in (_GLOSS_AFTER,) if hangul else (_GLOSS_AFTER, _HANGUL_AFTER):
         m = rx.match(text, s.end)
-        if m:
+        if m and not (rx is _HANGUL_AFTER and describes(m.group(1))):
             found.append((m.start(1), m.end(1)))
             break
     if hangul and text[s.end:s.end + 1] == ")":
