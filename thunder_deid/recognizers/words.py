@@ -21,7 +21,6 @@ from importlib import resources
 
 
 @functools.lru_cache(maxsize=1)
-@functools.cache
 def common_words() -> frozenset[str]:
     """The shipped list of common words (``thunder_deid/data/common_words.txt``; ``#`` starts its header)."""
     text = resources.files("thunder_deid").joinpath("data/common_words.txt").read_text(encoding="utf-8")
