@@ -48,7 +48,7 @@ def test_surrogate_gives_a_gloss_the_mention_s_pseudonym_and_leaves_no_name_read
 
 def test_mask_leaves_only_a_common_word_s_hanja():
     out = redact(model_spans(), "mask")
-    assert "[인명]([인명], 45세)" in out and "공소외 [인명]를" in out and "[사업체]([사업체])" in out
+    assert "[인명]([인명], 45세)" in out and "공소외 [인명]을" in out and "[사업체]([사업체])" in out
     assert HANJA.findall(out) == list("私法")
 
 

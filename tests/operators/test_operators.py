@@ -319,3 +319,13 @@ def test_a_persons_registration_number_agrees_with_the_sex_age_and_birth_date_th
         a = t.index("930101")
         out = get_operator("surrogate", seed=seed).redact(Document("d", t, [Span(a, a + 14, "주민등록번호")]))[0]
         assert re.search(r"\d{6}-5", out), out          # a foreign resident's, a man's, born before 2000
+
+
+def test_mask_mode_s_particles_follow_the_label_and_never_tell_the_name_s_last_sound():
+    """Probed 2026-12-07: ``이민호는`` and ``한지민은`` came out ``[인명]는`` and ``[인명]은``, the particle telling
+    whether the masked name ends in a final consonant (and ``[인명]는`` reading wrongly)."""
+    text = "이민호는 한지민과 박서준에게 갔고, 이민호가 서울로, 한지민이 부산으로 갔다"
+    spans = [Span(m.start(), m.end(), "인명") for m in re.finditer("이민호|한지민|박서준", text)]
+    spans += [Span(text.index("서울"), text.index("서울") + 2, "주소"), Span(text.index("부산"), text.index("부산") + 2, "주소")]
+    out = get_operator("mask").render(Document("d", text, sorted(spans, key=lambda s: s.start)))
+    assert out == "[인명]은 [인명]과 [인명]에게 갔고, [인명]이 [주소]로, [인명]이 [주소]로 갔다"
