@@ -439,8 +439,45 @@ def full_address(rng: random.Random, ctx: Ctx) -> str:
     return f"{head} {below_district(rng, inner).text}"
 
 
+# the unit written right after a place's placeholder (○○군수, ○○도지사, ○○시에 살고), longest first
+_UNIT_AFTER = re.compile(r"특별자치도|특별자치시|광역시|특별시|도|시|군|구")
+
+
+def unit_name(rng: random.Random, ctx: Ctx) -> Surrogate | None:
+    """The name of the province, city, county or district whose unit the text writes right after the span, without
+    the unit (``양평`` before ``군수로``), or None where no unit follows. law.go.kr writes a county's or a province's
+    name as a placeholder before its office (``○○군수``, ``○○도지사``), which the placeholder annotator types ``주소``
+    (a 시, 도 or 군 has no leaf of its own); realised as a whole address, it had read ``대구 달성군 홍성읍 연화리
+    69군수``. A 시, 군 or 구 after a province named just before it is one of that province's.
+
+        >>> [unit_name(random.Random(s), Ctx("주소", after=a)).text for s, a in ((1, "군수로 당선"), (2, "도지사"))]
+        ['무안', '강원특별자치']
+        >>> unit_name(random.Random(0), Ctx("주소", before="경기도 ", after="시에 살고")).text in ("수원", "성남", "고양", "용인", "부천", "안산", "안양", "남양주", "화성", "평택", "의정부", "시흥", "파주", "김포", "광명", "광주", "군포", "하남", "오산", "이천", "안성", "의왕", "양주", "구리", "포천", "동두천", "과천", "여주")
+        True
+        >>> unit_name(random.Random(0), Ctx("주소", after="동 123")) is None
+        True
+    """
+    m = _UNIT_AFTER.match(ctx.after)
+    if m is None:
+        return None
+    unit, g = m.group(), _geo()
+    if unit in ("시", "군", "구"):
+        words = re.findall(r"[가-힣]+", ctx.before[-12:])
+        short = _short_names().get(words[-1]) if words else None
+        provinces = [p for p in g["provinces"].values() if short is None or p["short"] == short]
+        pool = [u[:-1] for p in provinces for u in p["units"] if u.endswith(unit) and len(u) > 2]
+        if unit == "구" and short is None:
+            pool += [d[:-1] for ds in g["city_districts"].values() for d in ds if len(d) > 2]
+    else:
+        pool = [full[:-len(unit)] for full in g["provinces"] if full.endswith(unit) and len(full) > len(unit) + 1]
+    return Surrogate(rng.choice(sorted(set(pool)))) if pool else None
+
+
 def address(rng: random.Random, ctx: Ctx) -> Surrogate:
-    """An address for a generic label: the part below the district when a 시/군/구 stands right before."""
+    """An address for a generic label: the name of the unit written right after it (:func:`unit_name`), the part
+    below the district when a 시/군/구 stands right before, else a whole address."""
+    if (named := unit_name(rng, ctx)) is not None:
+        return named
     if re.search(r"[시군구]\s*$", ctx.before) or "아래" in (ctx.sub or "") or "이하" in (ctx.sub or ""):
         return below_district(rng, ctx)
     return Surrogate(full_address(rng, ctx))
