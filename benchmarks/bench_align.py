@@ -5,6 +5,8 @@ span (edges without spaces, as ``align`` writes them).
     python benchmarks/bench_align.py runs/s40/F4.prec150.34299.jsonl runs/s40/F4.fact.34299.jsonl
     python benchmarks/bench_align.py --collapse-spaces runs/s40/F4.prec150.34299.jsonl   # as a system that
                                                                      # collapses runs of spaces and blank lines
+    python benchmarks/bench_align.py --repair-particles FILE.jsonl   # the particle after each mask in the form
+                                                                     # the label reads with, as redact --mode mask writes
 """
 
 from __future__ import annotations
@@ -40,7 +42,14 @@ def collapsed(text: str) -> str:
     return re.sub(r"\n{2,}", "\n", text)
 
 
-def main(paths: list[str], collapse: bool = False) -> None:
+def repaired(doc) -> str:
+    """The masks as ``redact --mode mask`` writes them: the particle after each in the form its label reads with."""
+    from thunder_deid.operators import get_operator
+
+    return get_operator("mask").render(doc)
+
+
+def main(paths: list[str], collapse: bool = False, repair: bool = False) -> None:
     print("| file | documents | characters | spans | recovered exactly | missed | extra | guesses counted | seconds |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for path in paths:
@@ -49,6 +58,8 @@ def main(paths: list[str], collapse: bool = False) -> None:
         t = time.perf_counter()
         for d in docs:
             red, want = masked(d)
+            red = repaired(d.with_spans(s for s in d.spans if any(s.start <= a and b <= s.end for a, b, _ in want))) \
+                if repair else red
             red = collapsed(red) if collapse else red
             labels = Labels()
             got = {(s.start, s.end, s.label) for s in align_text(d.id, d.text, red, labels).spans}
@@ -62,4 +73,4 @@ def main(paths: list[str], collapse: bool = False) -> None:
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    main([a for a in args if a != "--collapse-spaces"], "--collapse-spaces" in args)
+    main([a for a in args if not a.startswith("--")], "--collapse-spaces" in args, "--repair-particles" in args)

@@ -22,7 +22,13 @@ Tokens with only spaces between them (``<DATE_TIME> <LOCATION>``) are split at t
 which is a guess where the first mention holds spaces itself (``2020. 3. 5. 서울 강남구 …``): ``align`` counts
 such splits and says so. The system must keep the rest of the text as it was: a pseudonymiser whose fake name shares a first syllable
 with the real one (``김민준`` -> ``김서준``) aligns from where they differ, and a system that rewrites Unicode forms
-leaves spurious spans. Spaces and line ends a system collapsed or rewrote are no replacement.
+leaves spurious spans. Spaces and line ends a system collapsed or rewrote are no replacement, and nor is a particle
+written in the form its token reads with (``[인명]을`` for ``박영희를``, as ``redact --mode mask`` and a careful LLM
+write it)::
+
+    >>> doc = align_text("d", "박영희를 만나 부산으로 갔다", "[인명]을 만나 [주소]로 갔다")
+    >>> [(doc.text[s.start:s.end], s.label) for s in doc.spans]
+    [('박영희', '인명'), ('부산', '주소')]
 """
 
 from __future__ import annotations
@@ -94,6 +100,9 @@ def regions(orig: str, red: str, labels: "Labels | None" = None) -> list[tuple[i
         if orig[i] == red[j] and not _token_at(orig, red, i, j):
             i, j = i + 1, j + 1
             continue
+        if out and (step := _alternation(orig, red, i, j)) and orig[i + step[0]:i + step[0] + 2] == red[j + step[1]:j + step[1] + 2]:
+            i, j = i + step[0], j + step[1]  # a particle after a token (or its aside), in the form the token reads with
+            continue
         if orig[i].isspace() != red[j].isspace() or (orig[i].isspace() and red[j].isspace()):
             # spaces a system collapsed or line ends it rewrote (\r\n -> \n) are no replacement
             i, j = i + orig[i].isspace(), j + red[j].isspace()
@@ -106,12 +115,18 @@ def regions(orig: str, red: str, labels: "Labels | None" = None) -> list[tuple[i
     return out
 
 
+# a particle's two forms, either standing for the other (a system may write the particle after a token in the form
+# the token reads with: [인명]을 for 박영희를, [주소]로 for 부산으로)
+_EITHER = {"이": "[이가]", "가": "[이가]", "은": "[은는]", "는": "[은는]", "을": "[을를]", "를": "[을를]", "과": "[과와]",
+           "와": "[과와]", "으": "으?", "로": "(?:으)?로", **{c: f"이?{c}" for c in "라란랑나든다며고야면였"}}
+
+
 @functools.lru_cache(maxsize=4096)
 def _flex(literal: str, at_end: bool = False) -> re.Pattern:
     """``literal`` as a pattern in which a run of whitespace matches any run (a system may have collapsed spaces
-    or rewritten line ends); ``at_end``: it must end the text."""
+    or rewritten line ends) and a particle either of its forms (:data:`_EITHER`); ``at_end``: it must end the text."""
     parts = re.split(r"(\s+)", literal)
-    body = "".join(r"\s+" if k % 2 else re.escape(p) for k, p in enumerate(parts))
+    body = "".join(r"\s+" if k % 2 else "".join(_EITHER.get(c, re.escape(c)) for c in p) for k, p in enumerate(parts))
     return re.compile(body + (r"\s*\Z" if at_end else ""))
 
 
@@ -146,6 +161,8 @@ def _after_tokens(orig: str, red: str, i: int, j: int, labels: "Labels | None" =
             break
     literal = red[j2:min(j2 + ANCHOR, nxt)]
     k = _find(orig, literal, i + 1, min(len(orig), i + MAX_MENTION + 2 * len(literal)))
+    if k > i + 1:
+        k -= _longer_form_before(orig, red, k, j2)  # 부산으로 for [주소]로: the mention ends before 으
     if labels is not None and k >= 0 and nxt == j2 + len(literal) and not literal.strip():
         # the next replacement follows after spaces only: if the original holds such spaces again before the text
         # after that replacement, the split is a guess
@@ -155,6 +172,34 @@ def _after_tokens(orig: str, red: str, i: int, j: int, labels: "Labels | None" =
         end = orig.find(then, k + 1) if then else len(orig)
         labels.guessed += orig.find(literal, k + 1, end if end >= 0 else len(orig)) >= 0
     return (k, j2) if k >= 0 else None
+
+
+@functools.lru_cache(maxsize=1)
+def _alternations() -> tuple[tuple[str, str], ...]:
+    """A particle's two forms, each way round, longest first (``을``/``를``, ``으로``/``로``)."""
+    from thunder_deid.surrogates.hangul import PAIRS
+
+    pairs = [*PAIRS, ("으로", "로")]
+    return tuple(sorted({*pairs, *((b, a) for a, b in pairs)}, key=lambda p: -len(p[0]) - len(p[1])))
+
+
+def _alternation(orig: str, red: str, i: int, j: int) -> tuple[int, int] | None:
+    """The lengths of one particle's two forms where the original holds one at ``i`` and the system's text the
+    other at ``j``, or None."""
+    for theirs, ours in _alternations():
+        if orig.startswith(theirs, i) and red.startswith(ours, j):
+            return len(theirs), len(ours)
+    return None
+
+
+def _longer_form_before(orig: str, red: str, k: int, j: int) -> int:
+    """How many characters before ``orig[k]`` belong to the longer form of the particle the system's text holds
+    at ``j`` (the ``으`` of ``으로`` where the system wrote ``로``); 0 if none."""
+    for theirs, ours in _alternations():
+        extra = len(theirs) - len(ours)
+        if extra > 0 and theirs.endswith(ours) and red.startswith(ours, j) and orig.startswith(theirs, k - extra):
+            return extra
+    return 0
 
 
 def _resync(orig: str, red: str, i: int, j: int) -> tuple[int, int]:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from thunder_deid.cli import main
-from thunder_deid.document import Document, read_jsonl, write_jsonl
+from thunder_deid.document import Document, Span, read_jsonl, write_jsonl
 from thunder_deid.eval.align import align_text
 
 REPO = Path(__file__).resolve().parents[2]
@@ -94,3 +94,20 @@ def test_whitespace_a_system_tidied_is_no_replacement():
     tidied = "피고인 [인명]은\n피해자 [인명]에게 전화하였다."
     doc = align_text("d", original, tidied)
     assert [original[s.start:s.end] for s in doc.spans] == ["김민준", "이서연"]
+
+
+def test_our_masks_align_back_when_their_particles_agree_with_the_label():
+    """``redact --mode mask`` writes a particle as its label reads (``[인명]을`` for ``박영희를``, ``[주소]로`` for
+    ``부산으로``), after an aside too (``[인명](63세)이`` for ``김종수(63세)가``) and after a closing quote; align reads
+    such a particle as no replacement (BENCHMARKS.md "Particles that agree with the mask")."""
+    from thunder_deid.operators import get_operator
+
+    text = ("피해자 김종수(63세)가 훈계를 하자 피고인은 박영희를 만나 부산으로 갔고, ‘공소외 안창호’로 소개된 사람과 "
+            "이서연이라는 여자를 만났다.")
+    names = ["김종수", "박영희", "부산", "안창호", "이서연"]
+    labels = ["인명", "인명", "주소", "인명", "인명"]
+    spans = [Span(text.index(n), text.index(n) + len(n), label) for n, label in zip(names, labels)]
+    masked = get_operator("mask").render(Document("d", text, spans))
+    assert "[인명](63세)이" in masked and "[인명]을" in masked and "[주소]로" in masked and "[인명]’으로" in masked
+    doc = align_text("d", text, masked)
+    assert [(text[s.start:s.end], s.label) for s in doc.spans] == list(zip(names, labels))
