@@ -15,6 +15,9 @@ the note with the address (:func:`thunder_deid.operators.court.address_runs`), a
     >>> t = "서울 강남구 테헤란로 152, 7층(역삼동)"
     >>> [t[s.start:s.end] for s in reference_notes(Document("d", t, [Span(7, 15, "주소")]))]
     ['역삼동']
+    >>> t = "센텀중앙로 97, 101동 1203호실(우동, 센텀파크)"
+    >>> [t[s.start:s.end] for s in reference_notes(Document("d", t, [Span(0, 9, "주소"), Span(15, 19, "건물동호수")]))]
+    ['우동', '센텀파크']
 """
 
 from __future__ import annotations
@@ -31,10 +34,12 @@ REFERENCE_NOTE = re.compile(r"\([ \t]*(?P<dong>[가-힣]{1,8}[0-9]{0,2}(?:동|�
                             r"(?:[ \t]*,[ \t]*(?P<building>[가-힣A-Za-z0-9][가-힣A-Za-z0-9 ·]{0,19}?))?[ \t]*\)")
 # what may stand between an address span and its note: the unit word the span ends with (1203 + 호), and a
 # building's dong, floor or room the model left (테헤란로 152, 7층(역삼동))
-_UNIT = re.compile(r"(?:동|호|층)?(?:[ \t]*,?[ \t]*\d{1,5}(?:동|호|층|호실)){0,3}")
+# (호실 before 호: an alternation stops at its first match, and 1203호 of 1203호실(우동, …) had left 실 before the note)
+_ROOM = "동|호실|호"
+_UNIT = re.compile(rf"(?:{_ROOM}|층)?(?:[ \t]*,?[ \t]*\d{{1,5}}(?:{_ROOM}|층)){{0,3}}")
 
 # one more dong or room of the building, chained to what precedes it by spaces or a comma (floors are no PII)
-_CHAINED = re.compile(r"[ \t]*,?[ \t]*(?P<number>\d{1,5})(?:동|호실|호)")
+_CHAINED = re.compile(rf"[ \t]*,?[ \t]*(?P<number>\d{{1,5}})(?:{_ROOM})")
 
 
 @functools.lru_cache(maxsize=1)
