@@ -405,9 +405,9 @@ def spread(spans: Sequence[Span], text: str, allow: Iterable[str] = (), min_leng
         >>> [(t[s.start:s.end], s.score) for s in spread(sp, t)], spread(sp, t, sure=0.99)
         ([('복지연', 0.95)], [])
     """
-    best = sure_scores(spans, text)
+    best = sure_scores(spans, text) if sure > 0 else {}  # propagate spreads every form: no bar to read
     weights = {f: w for f, w in _forms(spans, text, allow, min_length).items()
-               if not short_number(f) and best[f] >= sure}
+               if not short_number(f) and (sure <= 0 or best[f] >= sure)}
     if not weights:
         return []
     scores = _best_scores(spans, text)

@@ -42,6 +42,11 @@ _UNIT = re.compile(rf"(?:{_ROOM}|층)?(?:[ \t]*,?[ \t]*\d{{1,5}}(?:{_ROOM}|층))
 _CHAINED = re.compile(rf"[ \t]*,?[ \t]*(?P<number>\d{{1,5}})(?:{_ROOM})")
 
 
+def _one_per_place(spans: list[Span]) -> list[Span]:
+    """``spans`` in text order, one per place (two address spans may reach the same note or the same room)."""
+    return sorted({(x.start, x.end): x for x in spans}.values(), key=lambda x: x.start)
+
+
 @functools.lru_cache(maxsize=1)
 def address_labels() -> frozenset[str]:
     """``주소`` and the taxonomy's nodes under it (a dong, a lot number, a building's room …)."""
@@ -63,7 +68,7 @@ def reference_notes(doc: Document) -> list[Span]:
         out.append(Span(m.start("dong"), m.end("dong"), "행정구역-동", score=1.0))
         if m.group("building"):
             out.append(Span(m.start("building"), m.end("building"), "주거시설", score=1.0))
-    return sorted({(x.start, x.end): x for x in out}.values(), key=lambda x: x.start)
+    return _one_per_place(out)
 
 
 def address_units(doc: Document) -> list[Span]:
@@ -92,7 +97,7 @@ def address_units(doc: Document) -> list[Span]:
             if not covered.overlaps(m.start("number"), m.start("number") + 1):
                 out.append(Span(m.start("number"), m.end("number"), "건물동호수", score=1.0))
             at = m.end()
-    return sorted({(x.start, x.end): x for x in out}.values(), key=lambda x: x.start)
+    return _one_per_place(out)
 
 
 @register
