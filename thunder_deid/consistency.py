@@ -369,18 +369,33 @@ def without_unsure_common_words(doc: Document, common: Iterable[str], unsure: fl
     tagger scored below ``unsure`` wherever it tagged it. Spread, such a guess replaces the word wherever it
     stands (``공소사실`` tagged at 0.43 at best, then replaced 143 times; ``대한`` of every ``~에 대한``); a name the
     tagger is as unsure of (``삼화일보`` at 0.34) is in no common list, and is left to the thresholds.
-    A span without a score (a recognizer's, a deny entry's) is sure.
+    A span without a score (a recognizer's, a deny entry's) is sure. The decoder has already dropped the tagger's
+    common words below its own, higher bar (``thunder_deid.model.decode.SURE``), so at output this bar matters for
+    a reading that did not come through the decoder (stored predictions) or set above it.
 
         >>> t = "공소사실의 요지, 공소사실에 대한 판단, 대한 회사"
         >>> d = Document("d", t, [Span(0, 4, "정치·의사결정", score=0.43), Span(23, 25, "사업체", score=0.99)])
         >>> [t[s.start:s.end] for s in without_unsure_common_words(d, {"공소사실", "대한"}).spans]
         ['대한']
     """
-    common = frozenset(common)
-    drop = {f for f, b in sure_scores(doc.spans, doc.text).items() if b < unsure and f in common}
+    drop = unsure_common_forms(doc.spans, doc.text, common, unsure)
     if not drop:
         return doc
     return doc.with_spans(s for s in doc.spans if doc.text[s.start:s.end] not in drop)
+
+
+def unsure_common_forms(spans: Iterable[Span], text: str, common: Iterable[str], unsure: float) -> set[str]:
+    """The forms of ``spans`` that are ``common`` words and whose best score (:func:`sure_scores`) is below
+    ``unsure``: what :func:`without_unsure_common_words` drops at output, and the decoder drops from the tagger's
+    reading at its own bar (``thunder_deid.model.decode.SURE``).
+
+        >>> t = "공소사실의 요지, 대한 회사"
+        >>> sorted(unsure_common_forms([Span(0, 4, "정치·의사결정", score=0.43), Span(10, 12, "사업체", score=0.99)],
+        ...                            t, {"공소사실", "대한"}, 0.5))
+        ['공소사실']
+    """
+    common = frozenset(common)
+    return {f for f, b in sure_scores(spans, text).items() if b < unsure and f in common}
 
 
 def propagate(doc: Document, allow: Iterable[str] = (), min_length: int = 2) -> Document:

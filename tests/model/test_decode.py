@@ -260,7 +260,8 @@ def test_a_name_read_in_two_pieces_with_letters_between_is_one_name():
     """BENCHMARKS.md "Two pieces of one name with letters between them are one name": S3 read
     `미아뉴타운두산위브트레지움아파트` as `미아뉴` + `브트레지움`, and court style would have left `타운두산위` readable
     inside the mask. Two whole names in one word, a bank before its branch, a company before its legal form, two
-    persons and a one-syllable guess stay apart."""
+    persons and a one-syllable guess stay apart. (The bank and the branch are common words, scored sure: a guess at
+    one is dropped: test_a_common_word_the_tagger_only_guessed_at_is_dropped_and_a_word_naming_nobody_is_no_name.)"""
     from thunder_deid.document import Span
     from thunder_deid.model.decode import tidy
 
@@ -268,7 +269,7 @@ def test_a_name_read_in_two_pieces_with_letters_between_is_one_name():
          " 대성주식회사하수정수처리장의 대금을 보냈으며, 김민준과이지은이 퍼슨메디칼에 갔다.")
     at = lambda w, label, score=0.9: Span(t.index(w), t.index(w) + len(w), label, score=score)  # noqa: E731
     spans = [at("미아뉴", "사회·경제시설", 0.6), at("브트레지움", "주거시설", 0.8), at("서신헬스장", "오락·스포츠업"),
-             at("씨방", "사업체", 0.4), at("부산", "은행업"), at("서면", "지점"), at("대성", "사업체"),
+             at("씨방", "사업체", 0.4), at("부산", "은행업", 0.99), at("서면", "지점", 0.99), at("대성", "사업체"),
              at("하수정수처리장", "에너지·자원시설", 0.5), at("김민준", "인명"), at("이지은", "인명"), at("퍼", "사업체", 0.3),
              at("메디칼", "식당", 0.5)]
     got = [(t[s.start:s.end], s.label) for s in tidy(spans, t)]
@@ -416,3 +417,19 @@ def test_a_form_the_tagger_is_sure_of_is_read_wherever_it_stands_and_a_guess_sta
     t += ". 항소이유서의 재무제표, 재무제표를"
     common = [at("재무제표", 0, "텍스트콘텐츠", 0.99)]
     assert [t[s.start:s.end] for s in tidy(common, t)] == ["재무제표"]
+
+
+def test_a_common_word_the_tagger_only_guessed_at_is_dropped_and_a_word_naming_nobody_is_no_name():
+    """Read on used validation files (BENCHMARKS.md "A common word the tagger only guessed at"): S11 tagged
+    `조서` (a record) as a person 48 times in one judgment and `구치소` 18 times, words the recognizers' frames already
+    know name nobody (`NOT_NAMES`), and `대한` of `대한증권` read alone as a securities firm at 0.8. A common word of
+    legal text is kept only where its best detection in the document reaches SURE; a word naming nobody is never a
+    person's name, at any score; a name that is no common word is kept whatever its score."""
+    from thunder_deid.document import Span
+    from thunder_deid.model.decode import SURE, tidy
+
+    t = "피고인 조서는 피의자신문조서에서, 대한 회사와 피해자 김민준이 대한 회사에 간 사실, 미래 회사"
+    at = lambda w, label, score: Span(t.index(w), t.index(w) + len(w), label, score=score)  # noqa: E731
+    spans = [at("조서", "인명", 0.99), at("대한", "사업체", SURE - 0.01), at("김민준", "인명", 0.4),
+             at("미래", "사업체", SURE)]
+    assert [t[s.start:s.end] for s in tidy(spans, t)] == ["김민준", "미래"]

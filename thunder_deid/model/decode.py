@@ -180,8 +180,9 @@ def tidy(spans: Sequence[Span], text: str) -> list[Span]:
     """Decoded spans without glued punctuation at their edges, widened to whole ASCII words and to whole
     person names, then read one way throughout the document: pieces of one word joined, one label per form,
     a part of a form detected elsewhere widened to it; a name a company's legal form stands beside is the
-    company's; words for people are no names; a business typed only as one gets the industry its judgment states;
-    a form the tagger is sure of is read wherever else it stands as a word."""
+    company's; a common word of legal text is read only where the tagger is sure of it, and words for people are no
+    names; a business typed only as one gets the industry its judgment states; a form the tagger is sure of is read
+    wherever else it stands as a word."""
     from thunder_deid.consistency import joined_pieces, one_label, whole_forms
     from thunder_deid.model.context_types import types_from_context
 
@@ -190,7 +191,8 @@ def tidy(spans: Sequence[Span], text: str) -> list[Span]:
     spans = road_numbers(spans, text)
     spans = stem_starts(spans, text)
     spans = businesses_by_legal_form(one_label(joined_pieces(spans, text), text), text)
-    spans = without_lone_syllables(types_from_context(not_person_words(whole_forms(spans, text), text), text), text)
+    spans = not_person_words(without_guessed_common_words(whole_forms(spans, text), text), text)
+    spans = without_lone_syllables(types_from_context(spans, text), text)
     return plates_as_vehicles(sure_forms(spans, text), text)
 
 
@@ -220,6 +222,24 @@ def sure_forms(spans: Sequence[Span], text: str) -> list[Span]:
     spans = sorted(spans, key=lambda s: (s.start, s.end))
     added = spread(spans, text, common_words() | ROLE_WORDS, sure=SURE)
     return sorted(spans + added, key=lambda s: (s.start, s.end)) if added else spans
+
+
+def without_guessed_common_words(spans: Sequence[Span], text: str) -> list[Span]:
+    """``spans`` without the forms that are common words of legal text (:func:`~thunder_deid.recognizers.words.
+    common_words`) whose best detection in the document scores below :data:`SURE`: the same bar at which a form is
+    sure enough to be read everywhere. Such a guess is a word the judgment writes as a word (``대한`` of ``대한증권``
+    read alone, ``스마트`` of a product); a business whose name is a common word is found somewhere with certainty.
+
+        >>> t = "대한 회사의 요지, 대한 회사와 미래 회사"
+        >>> sp = [Span(0, 2, "증권업", score=0.8), Span(11, 13, "사업체", score=0.6), Span(18, 20, "사업체", score=0.99)]
+        >>> [t[s.start:s.end] for s in without_guessed_common_words(sp, t)]
+        ['미래']
+    """
+    from thunder_deid.consistency import unsure_common_forms
+    from thunder_deid.recognizers.words import common_words
+
+    drop = unsure_common_forms(spans, text, common_words(), SURE)
+    return [s for s in spans if text[s.start:s.end] not in drop] if drop else list(spans)
 
 
 def without_lone_syllables(spans: Sequence[Span], text: str) -> list[Span]:
@@ -465,11 +485,13 @@ def not_person_words(spans: Sequence[Span], text: str) -> list[Span]:
 
 @functools.lru_cache(maxsize=1)
 def _person_words() -> frozenset[str]:
-    """``PERSON_WORDS`` and the role words after which a judgment writes a person (``고소인``, ``피해자``): a role
-    tagged as a name had been spread over every mention of the role by consistency."""
+    """``PERSON_WORDS``, the role words after which a judgment writes a person (``고소인``, ``피해자``: a role
+    tagged as a name had been spread over every mention of the role by consistency) and the words a judgment
+    writes after a role word that name nobody (``NOT_NAMES``: ``피고인 조서``, ``구치소``, ``저희``)."""
     from thunder_deid.recognizers.patterns import PERSON_ROLES
+    from thunder_deid.recognizers.words import NOT_NAMES
 
-    return PERSON_WORDS | frozenset(PERSON_ROLES)
+    return PERSON_WORDS | frozenset(PERSON_ROLES) | NOT_NAMES
 
 
 def whole_names(spans: Sequence[Span], text: str) -> list[Span]:
