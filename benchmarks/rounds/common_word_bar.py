@@ -4,6 +4,7 @@ document scores below BAR, and (``--not-names``) person names that are words nam
 were chosen on used validation files (BENCHMARKS.md "A common word the tagger only guessed at").
 
     python benchmarks/rounds/common_word_bar.py PRED.jsonl OUT.jsonl BAR [--not-names] [--gold GOLD.jsonl]
+        [--labels 인명 ...]
 
 PRED must come from a decoder without the step (before it landed), else nothing is left to drop. With ``--gold``,
 the dropped spans are counted as right (gold has them, same offsets and label) or not, and the forms dropped most
@@ -27,15 +28,19 @@ def main() -> None:
     ap.add_argument("bar", type=float)
     ap.add_argument("--not-names", action="store_true", help="drop person names that are NOT_NAMES words too")
     ap.add_argument("--gold", help="count the dropped spans against this file")
+    ap.add_argument("--labels", nargs="*", help="drop common words of these labels only (default: every label)")
     a = ap.parse_args()
+    labels = set(a.labels or ())
     gold = {d.id: {(s.start, s.end, s.label) for s in d.spans} for d in load_jsonl(a.gold)} if a.gold else {}
     out, right, wrong = [], Counter(), Counter()
     for d in load_jsonl(a.pred):
-        drop = unsure_common_forms(d.spans, d.text, common_words(), a.bar)
+        mine = [s for s in d.spans if not labels or s.label in labels]
+        drop = unsure_common_forms(mine, d.text, common_words(), a.bar)
         kept = []
         for s in d.spans:
             form = d.text[s.start:s.end]
-            if form not in drop and not (a.not_names and s.label == "인명" and form in NOT_NAMES):
+            if not ((form in drop and (not labels or s.label in labels))
+                    or (a.not_names and s.label == "인명" and form in NOT_NAMES)):
                 kept.append(s)
             elif a.gold:
                 (right if (s.start, s.end, s.label) in gold.get(d.id, ()) else wrong)[form, s.label] += 1

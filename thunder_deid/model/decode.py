@@ -180,9 +180,9 @@ def tidy(spans: Sequence[Span], text: str) -> list[Span]:
     """Decoded spans without glued punctuation at their edges, widened to whole ASCII words and to whole
     person names, then read one way throughout the document: pieces of one word joined, one label per form,
     a part of a form detected elsewhere widened to it; a name a company's legal form stands beside is the
-    company's; a common word of legal text is read only where the tagger is sure of it, and words for people are no
-    names; a business typed only as one gets the industry its judgment states; a form the tagger is sure of is read
-    wherever else it stands as a word."""
+    company's; words for people, words naming nobody and common words the tagger only guessed at are no names; a
+    business typed only as one gets the industry its judgment states; a form the tagger is sure of is read wherever
+    else it stands as a word."""
     from thunder_deid.consistency import joined_pieces, one_label, whole_forms
     from thunder_deid.model.context_types import types_from_context
 
@@ -191,8 +191,7 @@ def tidy(spans: Sequence[Span], text: str) -> list[Span]:
     spans = road_numbers(spans, text)
     spans = stem_starts(spans, text)
     spans = businesses_by_legal_form(one_label(joined_pieces(spans, text), text), text)
-    spans = not_person_words(without_guessed_common_words(whole_forms(spans, text), text), text)
-    spans = without_lone_syllables(types_from_context(spans, text), text)
+    spans = without_lone_syllables(types_from_context(not_person_words(whole_forms(spans, text), text), text), text)
     return plates_as_vehicles(sure_forms(spans, text), text)
 
 
@@ -222,24 +221,6 @@ def sure_forms(spans: Sequence[Span], text: str) -> list[Span]:
     spans = sorted(spans, key=lambda s: (s.start, s.end))
     added = spread(spans, text, common_words() | ROLE_WORDS, sure=SURE)
     return sorted(spans + added, key=lambda s: (s.start, s.end)) if added else spans
-
-
-def without_guessed_common_words(spans: Sequence[Span], text: str) -> list[Span]:
-    """``spans`` without the forms that are common words of legal text (:func:`~thunder_deid.recognizers.words.
-    common_words`) whose best detection in the document scores below :data:`SURE`: the same bar at which a form is
-    sure enough to be read everywhere. Such a guess is a word the judgment writes as a word (``대한`` of ``대한증권``
-    read alone, ``스마트`` of a product); a business whose name is a common word is found somewhere with certainty.
-
-        >>> t = "대한 회사의 요지, 대한 회사와 미래 회사"
-        >>> sp = [Span(0, 2, "증권업", score=0.8), Span(11, 13, "사업체", score=0.6), Span(18, 20, "사업체", score=0.99)]
-        >>> [t[s.start:s.end] for s in without_guessed_common_words(sp, t)]
-        ['미래']
-    """
-    from thunder_deid.consistency import unsure_common_forms
-    from thunder_deid.recognizers.words import common_words
-
-    drop = unsure_common_forms(spans, text, common_words(), SURE)
-    return [s for s in spans if text[s.start:s.end] not in drop] if drop else list(spans)
 
 
 def without_lone_syllables(spans: Sequence[Span], text: str) -> list[Span]:
@@ -465,22 +446,34 @@ def stands_before(text: str, end: int, word: str) -> bool:
 
 
 def not_person_words(spans: Sequence[Span], text: str) -> list[Span]:
-    """Person-name spans that are a word for people (``PERSON_WORDS``) and spans of any label that are the name
-    of a form's field (``FIELD_WORDS``: a table's ``성명`` column read as a name) dropped, whole text only:
-    ``남성만`` may be a name, ``남성`` is not (court style would write a letter for a person who is not there).
+    """Person-name spans that are a word for people (``PERSON_WORDS``) or naming nobody (``NOT_NAMES``), or a common
+    word of legal text (:func:`~thunder_deid.recognizers.words.common_words`) that the tagger never read as a name
+    with certainty (best score below :data:`SURE`), and spans of any label that are the name of a form's field
+    (``FIELD_WORDS``: a table's ``성명`` column read as a name) dropped, whole text only: ``남성만`` may be a name,
+    ``남성`` is not (court style would write a letter for a person who is not there). A business or a place whose
+    name is a common word is left alone: a bank's name is one, and the court masks it or not.
 
         >>> t = "피해자 조카에게, 불상의 남성으로부터, 피해자 남성만에게, 피해자 레티투(베트남 국적, 29세), 공동정범인 고소인"
-        >>> at = lambda w, label="인명": Span(t.index(w), t.index(w) + len(w), label)
+        >>> at = lambda w, label="인명", score=None: Span(t.index(w), t.index(w) + len(w), label, score=score)
         >>> sp = [at("조카"), at("남성"), at("남성만"), at("레티투"), at("국적"), at("정범"), at("고소인")]
         >>> [t[s.start:s.end] for s in not_person_words(sp, t)]
         ['남성만', '레티투']
         >>> t = "성명, 연락처; 박민수, 010-1234-5678"
         >>> [t[s.start:s.end] for s in not_person_words([at("성명"), at("연락처", "주소"), at("박민수")], t)]
         ['박민수']
+        >>> t = "피고인 조서는, 정보를 준 피해자 정보와 대한 회사"
+        >>> sp = [at("조서", score=0.99), at("정보", score=0.6), at("대한", "사업체", 0.6)]
+        >>> [t[s.start:s.end] for s in not_person_words(sp, t)]
+        ['대한']
     """
+    from thunder_deid.consistency import unsure_common_forms
+    from thunder_deid.recognizers.words import common_words
+
     words = _person_words()
+    names = [s for s in spans if s.label in NAME_LABELS]
+    guessed = unsure_common_forms(names, text, common_words(), SURE) if names else set()
     return [s for s in spans if text[s.start:s.end] not in FIELD_WORDS
-            and (s.label not in NAME_LABELS or text[s.start:s.end] not in words)]
+            and (s.label not in NAME_LABELS or (text[s.start:s.end] not in words and text[s.start:s.end] not in guessed))]
 
 
 @functools.lru_cache(maxsize=1)
