@@ -369,9 +369,9 @@ def without_unsure_common_words(doc: Document, common: Iterable[str], unsure: fl
     tagger scored below ``unsure`` wherever it tagged it. Spread, such a guess replaces the word wherever it
     stands (``공소사실`` tagged at 0.43 at best, then replaced 143 times; ``대한`` of every ``~에 대한``); a name the
     tagger is as unsure of (``삼화일보`` at 0.34) is in no common list, and is left to the thresholds.
-    A span without a score (a recognizer's, a deny entry's) is sure. The decoder has already dropped the tagger's
-    common words below its own, higher bar (``thunder_deid.model.decode.SURE``), so at output this bar matters for
-    a reading that did not come through the decoder (stored predictions) or set above it.
+    A span without a score (a recognizer's, a deny entry's) is sure. The decoder has already dropped the persons'
+    names that are common words below its own, higher bar (``thunder_deid.model.decode.SURE``); a business's or a
+    place's is left to this one, since the court masks a bank's name or not.
 
         >>> t = "공소사실의 요지, 공소사실에 대한 판단, 대한 회사"
         >>> d = Document("d", t, [Span(0, 4, "정치·의사결정", score=0.43), Span(23, 25, "사업체", score=0.99)])
@@ -386,8 +386,8 @@ def without_unsure_common_words(doc: Document, common: Iterable[str], unsure: fl
 
 def unsure_common_forms(spans: Iterable[Span], text: str, common: Iterable[str], unsure: float) -> set[str]:
     """The forms of ``spans`` that are ``common`` words and whose best score (:func:`sure_scores`) is below
-    ``unsure``: what :func:`without_unsure_common_words` drops at output, and the decoder drops from the tagger's
-    reading at its own bar (``thunder_deid.model.decode.SURE``).
+    ``unsure``: what :func:`without_unsure_common_words` drops at output, and the decoder drops from the persons the
+    tagger read at its own bar (``thunder_deid.model.decode.not_person_words``).
 
         >>> t = "공소사실의 요지, 대한 회사"
         >>> sorted(unsure_common_forms([Span(0, 4, "정치·의사결정", score=0.43), Span(10, 12, "사업체", score=0.99)],

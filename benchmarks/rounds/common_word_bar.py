@@ -1,7 +1,8 @@
-"""The model's stored spans less what ``decode.without_guessed_common_words`` and ``decode.not_person_words``'s
-``NOT_NAMES`` would drop at a given bar: the forms that are common words of legal text whose best detection in the
-document scores below BAR, and (``--not-names``) person names that are words naming nobody. How the step and its bar
-were chosen on used validation files (BENCHMARKS.md "A common word the tagger only guessed at").
+"""The model's stored spans less what a decoder step dropping common words would drop at a given bar: the forms
+that are common words of legal text whose best detection in the document scores below BAR (of ``--labels`` only:
+``decode.not_person_words`` reads persons, ``--labels 인명``; the step's first form, reverted, read every label),
+and (``--not-names``) person names that are words naming nobody. How the step and its bar were chosen on used
+validation files (BENCHMARKS.md "A common word the tagger only guessed at").
 
     python benchmarks/rounds/common_word_bar.py PRED.jsonl OUT.jsonl BAR [--not-names] [--gold GOLD.jsonl]
         [--labels 인명 ...]

@@ -472,8 +472,12 @@ def not_person_words(spans: Sequence[Span], text: str) -> list[Span]:
     words = _person_words()
     names = [s for s in spans if s.label in NAME_LABELS]
     guessed = unsure_common_forms(names, text, common_words(), SURE) if names else set()
-    return [s for s in spans if text[s.start:s.end] not in FIELD_WORDS
-            and (s.label not in NAME_LABELS or (text[s.start:s.end] not in words and text[s.start:s.end] not in guessed))]
+
+    def kept(s: Span) -> bool:
+        form = text[s.start:s.end]
+        return form not in FIELD_WORDS and (s.label not in NAME_LABELS or (form not in words and form not in guessed))
+
+    return [s for s in spans if kept(s)]
 
 
 @functools.lru_cache(maxsize=1)
