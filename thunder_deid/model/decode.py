@@ -38,6 +38,7 @@ from thunder_deid.bio import bio_to_spans, certain_o, constrained_viterbi
 from thunder_deid.document import Span
 from thunder_deid.latin import LATIN_LETTERS
 from thunder_deid.model.windows import owners
+from thunder_deid.recognizers.words import COMPANY, FIELD_WORDS, LEGAL_FORMS, PERSON_WORDS
 
 
 def merge_windows(window_logprobs: Sequence[np.ndarray], spans: Sequence[tuple[int, int]], n_tokens: int) -> np.ndarray:
@@ -286,25 +287,6 @@ def plates_as_vehicles(spans: Sequence[Span], text: str) -> list[Span]:
 NAME_LABELS = ("인명",)
 # words of quantity and time a judgment uses everywhere (이하의 벌금, 이상의 사실): never a name without its particle
 NOT_NAME_STEMS = frozenset({"이하", "이상", "미만", "초과", "이내", "이후", "이전", "당시"})
-# what a judgment writes in a person's place (피해자 조카, 불상의 남성): a word for people, never one's name
-PERSON_WORDS = frozenset("""
-    아버지 어머니 아빠 엄마 부모 부친 모친 아들 큰아들 작은아들 큰딸 작은딸 막내 남편 아내 아내분 부인 전처 전남편
-    형님 큰형 큰형님 작은형 누나 큰누나 언니 오빠 동생 남동생 여동생 조카 조카딸 삼촌 외삼촌 숙부 숙모 이모 이모부
-    고모 고모부 사촌 할머니 할아버지 외할머니 외할아버지 손자 손녀 장인 장모 시아버지 시어머니 며느리 사위 처남
-    처제 매형 매제 형수 제수 올케 시누이 친구 지인 애인 여자친구 남자친구 연인 동거인 이웃 남성 여성 남자 여자
-    사람 직원 일행 가족 본인 고인 상대방 손님 주민
-    국적 국적자 외국인 내국인 교포 동포 출신 한국인 중국인 일본인 미국인
-    정범 공범 공동정범 간접정범 교사범 방조범 종범 주범 공모자 가담자 설정자 근저당권자 근저당권설정자 저당권자
-    질권자 담보권자 수익자 위탁자 수탁자 양도인 양수인 상속인 피상속인 증여자 수증자 응모자 청약자 입찰자 낙찰자
-    발행인 배서인 소지인 수취인 명의자 명의인 차명인 예금주 가입자 계약자 피보험자 수급인 도급인 하수급인
-    """.split())  # 베트남 국적: not a second person; 정범, 설정자: a role in law, which the judgment's people hold
-# the names of a form's fields (a table's 성명 column, 연락처: 010-…): the field, never its value
-FIELD_WORDS = frozenset("""
-    성명 이름 주소 주거 주소지 거소 연락처 전화번호 휴대전화 휴대폰 주민등록번호 생년월일 성별 나이 직업 직위 소속
-    등록기준지 본적 계좌 계좌번호 예금주 이메일 이메일주소 아이디 비밀번호 차량번호 소재지 상호 카드번호 신용카드번호
-    여권번호 운전면허번호 사업자등록번호 법인등록번호 외국인등록번호 주민번호 휴대전화번호
-    순번 번호 연번 일시 일자 날짜 금액 금원 입금액 송금액 피해액 피해금액 편취액 편취금액 입금계좌 송금계좌 비고""".split())
-# (the second line: a crime list's columns, 순번 일시 피해자 금액 입금계좌, whose header cells the tagger read as names)
 NAME_SUFFIXES = ("님", "씨", "군", "양", "옹")  # honorifics glued to a name: outside it, as a particle is
 MAX_NAME = 5  # syllables: a two-syllable surname and a three-syllable given name
 
@@ -398,12 +380,7 @@ def without_particles(spans: Sequence[Span], text: str, labels: Sequence[str] | 
     return out
 
 
-# the legal forms of a company (상법, 민법): a name written beside one is the company's
-LEGAL_FORMS = ("주식회사", "유한회사", "유한책임회사", "합자회사", "합명회사", "농업회사법인", "(주)", "㈜", "(유)")
 BUSINESS = "사업체"
-# the court's plain word for a company after its name (공소외 그린팜 회사): of the 21,489 spans the precedents'
-# training split has right before it, 21,487 are businesses (benchmarks/rounds/labels_before_word.py)
-COMPANY = "회사"
 
 
 def businesses_by_legal_form(spans: Sequence[Span], text: str) -> list[Span]:

@@ -48,6 +48,7 @@ from dataclasses import replace
 from thunder_deid.consistency import Ranges
 from thunder_deid.document import Document, Span
 from thunder_deid.latin import LOWER, UPPER
+from thunder_deid.recognizers.words import PERSON_WORDS
 
 # CJK unified ideographs and extension A (NFC, which detection reads, maps the compatibility ones onto them)
 HANJA = "\u3400-\u4dbf\u4e00-\u9fff"
@@ -89,13 +90,12 @@ def names_an_entity(label: str) -> bool:
 def describes(words: str) -> bool:
     """Do Hangul ``words`` in parentheses after a Latin or Hanja name say who the person is rather than spell the
     name (``Nguyen Van Minh(베트남 국적, …)`` had had ``베트남 국적`` replaced as the name's reading, court style
-    writing ``A(A, 여권번호 …)``)? A word for people is no part of a name (:data:`~thunder_deid.model.decode.PERSON_WORDS`).
+    writing ``A(A, 여권번호 …)``)? A word for people is no part of a name
+    (:data:`~thunder_deid.recognizers.words.PERSON_WORDS`).
 
         >>> describes("베트남 국적"), describes("중국 출신"), describes("응우옌 반 안")
         (True, True, False)
     """
-    from thunder_deid.model.decode import PERSON_WORDS
-
     return any(w in PERSON_WORDS for w in words.split())
 
 

@@ -47,9 +47,8 @@ from collections import Counter
 
 from thunder_deid.consistency import Ranges
 from thunder_deid.document import Document, Span
-from thunder_deid.model.decode import COMPANY, LEGAL_FORMS
 from thunder_deid.recognizers.base import Recognizer, register
-from thunder_deid.recognizers.words import NOT_NAMES
+from thunder_deid.recognizers.words import COMPANY, LEGAL_FORMS, NOT_NAMES
 
 # The roles a company can hold in a judgment (a party, a victim, a non-party): patterns.ROLES' civil parties less the
 # appeal titles, and the criminal ones.

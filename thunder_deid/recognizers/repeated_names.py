@@ -33,7 +33,7 @@ from collections import Counter, defaultdict
 from thunder_deid.consistency import PARTICLES, Ranges
 from thunder_deid.document import Document, Span
 from thunder_deid.recognizers.base import Recognizer, register
-from thunder_deid.recognizers.words import NOT_NAMES
+from thunder_deid.recognizers.words import FIELD_WORDS, NOT_NAMES, PERSON_WORDS
 
 # The roles after which a judgment writes a person and nothing else; not all of patterns.PERSON_ROLES: a civil
 # party (원고, 피고, 채권자) is as often a company or the state (피고 대한민국), and a contract party's word is a word
@@ -71,7 +71,6 @@ def general_word(form: str) -> bool:
 def reads_as_name(form: str) -> bool:
     """No general word (:func:`general_word`), no word for people or for a form's field, and a common surname first:
     what a word the tagger missed must be before a frame makes it a person's name."""
-    from thunder_deid.model.decode import FIELD_WORDS, PERSON_WORDS
     from thunder_deid.recognizers.patterns import is_common_surname
 
     return (not general_word(form) and form not in PERSON_WORDS and form not in FIELD_WORDS

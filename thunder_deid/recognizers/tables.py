@@ -30,6 +30,7 @@ from typing import Sequence
 
 from thunder_deid.document import Document, Span
 from thunder_deid.recognizers.base import Recognizer, register
+from thunder_deid.recognizers.words import FIELD_WORDS, PERSON_WORDS
 
 # column headers that name people (spaces inside a header cell are ignored: 피 해 자, 피해자 성명)
 PERSON_COLUMNS = frozenset("""
@@ -59,7 +60,6 @@ def _cells(line: str, sep: str) -> list[tuple[int, int]]:
 
 
 def _is_name(cell: str) -> bool:
-    from thunder_deid.model.decode import FIELD_WORDS, PERSON_WORDS
     from thunder_deid.recognizers.patterns import is_common_surname
 
     if not _NAME.fullmatch(cell) or cell in PERSON_WORDS or cell in FIELD_WORDS or cell in PERSON_COLUMNS:

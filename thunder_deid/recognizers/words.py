@@ -12,6 +12,14 @@ tagger was unsure of (:func:`thunder_deid.consistency.without_unsure_common_word
 
     >>> {"공소사실", "대한", "당심"} <= common_words(), "삼화일보" in common_words()
     (True, False)
+
+The decoder's steps and the recognizers read the same lists of what a name is not: :data:`PERSON_WORDS` (a word for
+people in a person's place), :data:`FIELD_WORDS` (a form's field, never its value), :data:`LEGAL_FORMS` and
+:data:`COMPANY` (what stands beside a company's name). They live here, not in ``model/``, since the recognizers run
+without a model.
+
+    >>> "조카" in PERSON_WORDS, "연락처" in FIELD_WORDS, "주식회사" in LEGAL_FORMS
+    (True, True, True)
 """
 
 from __future__ import annotations
@@ -51,3 +59,27 @@ NOT_NAMES = frozenset("""
     재벌 재계 대기업 중견 다국적기업 워킹 스터디 타깃 타겟 대조 실험 소수 상위 하위 여성 교원 상품 이익 손실
     수익 매출 동류 해킹 자문 권한 차주 보장 지주 금융지주 사업 출연
     유명 우량 건실 영세 유령 페이퍼 가짜 동종 경쟁 협력 하청 원청 하도급 합작 국영 민간 공공 신생 벤처""".split())
+# what a judgment writes in a person's place (피해자 조카, 불상의 남성): a word for people, never one's name
+PERSON_WORDS = frozenset("""
+    아버지 어머니 아빠 엄마 부모 부친 모친 아들 큰아들 작은아들 큰딸 작은딸 막내 남편 아내 아내분 부인 전처 전남편
+    형님 큰형 큰형님 작은형 누나 큰누나 언니 오빠 동생 남동생 여동생 조카 조카딸 삼촌 외삼촌 숙부 숙모 이모 이모부
+    고모 고모부 사촌 할머니 할아버지 외할머니 외할아버지 손자 손녀 장인 장모 시아버지 시어머니 며느리 사위 처남
+    처제 매형 매제 형수 제수 올케 시누이 친구 지인 애인 여자친구 남자친구 연인 동거인 이웃 남성 여성 남자 여자
+    사람 직원 일행 가족 본인 고인 상대방 손님 주민
+    국적 국적자 외국인 내국인 교포 동포 출신 한국인 중국인 일본인 미국인
+    정범 공범 공동정범 간접정범 교사범 방조범 종범 주범 공모자 가담자 설정자 근저당권자 근저당권설정자 저당권자
+    질권자 담보권자 수익자 위탁자 수탁자 양도인 양수인 상속인 피상속인 증여자 수증자 응모자 청약자 입찰자 낙찰자
+    발행인 배서인 소지인 수취인 명의자 명의인 차명인 예금주 가입자 계약자 피보험자 수급인 도급인 하수급인
+    """.split())  # 베트남 국적: not a second person; 정범, 설정자: a role in law, which the judgment's people hold
+# the names of a form's fields (a table's 성명 column, 연락처: 010-…): the field, never its value
+FIELD_WORDS = frozenset("""
+    성명 이름 주소 주거 주소지 거소 연락처 전화번호 휴대전화 휴대폰 주민등록번호 생년월일 성별 나이 직업 직위 소속
+    등록기준지 본적 계좌 계좌번호 예금주 이메일 이메일주소 아이디 비밀번호 차량번호 소재지 상호 카드번호 신용카드번호
+    여권번호 운전면허번호 사업자등록번호 법인등록번호 외국인등록번호 주민번호 휴대전화번호
+    순번 번호 연번 일시 일자 날짜 금액 금원 입금액 송금액 피해액 피해금액 편취액 편취금액 입금계좌 송금계좌 비고""".split())
+# (the second line: a crime list's columns, 순번 일시 피해자 금액 입금계좌, whose header cells the tagger read as names)
+# the legal forms of a company (상법, 민법): a name written beside one is the company's
+LEGAL_FORMS = ("주식회사", "유한회사", "유한책임회사", "합자회사", "합명회사", "농업회사법인", "(주)", "㈜", "(유)")
+# the court's plain word for a company after its name (공소외 그린팜 회사): of the 21,489 spans the precedents'
+# training split has right before it, 21,487 are businesses (benchmarks/rounds/labels_before_word.py)
+COMPANY = "회사"
