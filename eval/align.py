@@ -41,6 +41,7 @@ from typing import Mapping
 
 from thunder_deid.document import Document, Span
 from thunder_deid.errors import ThunderDeidError
+from thunder_deid.surrogates.hangul import PAIRS, is_hangul_syllable
 
 ANCHOR = 8  # characters both texts must share again for a replacement to have ended
 MAX_TOKEN = 200  # how far into the system's text a replacement may run
@@ -100,7 +101,7 @@ def regions(orig: str, red: str, labels: "Labels | None" = None) -> list[tuple[i
         if orig[i] == red[j] and not _token_at(orig, red, i, j):
             i, j = i + 1, j + 1
             continue
-        if out and (step := _alternation(orig, red, i, j)) and orig[i + step[0]:i + step[0] + 2] == red[j + step[1]:j + step[1] + 2]:
+        if out and (step := _alternation(orig, red, i, j)) and _goes_on_alike(orig, red, i + step[0], j + step[1]):
             i, j = i + step[0], j + step[1]  # a particle after a token (or its aside), in the form the token reads with
             continue
         if orig[i].isspace() != red[j].isspace() or (orig[i].isspace() and red[j].isspace()):
@@ -115,19 +116,45 @@ def regions(orig: str, red: str, labels: "Labels | None" = None) -> list[tuple[i
     return out
 
 
-# a particle's two forms, either standing for the other (a system may write the particle after a token in the form
-# the token reads with: [인명]을 for 박영희를, [주소]로 for 부산으로)
-_EITHER = {"이": "[이가]", "가": "[이가]", "은": "[은는]", "는": "[은는]", "을": "[을를]", "를": "[을를]", "과": "[과와]",
-           "와": "[과와]", "으": "으?", "로": "(?:으)?로", **{c: f"이?{c}" for c in "라란랑나든다며고야면였"}}
-
-
 @functools.lru_cache(maxsize=4096)
 def _flex(literal: str, at_end: bool = False) -> re.Pattern:
     """``literal`` as a pattern in which a run of whitespace matches any run (a system may have collapsed spaces
-    or rewritten line ends) and a particle either of its forms (:data:`_EITHER`); ``at_end``: it must end the text."""
+    or rewritten line ends) and a particle where one can begin (first, or after a character that is no Hangul
+    syllable: a token's, an aside's or a quote's end) any of its forms (:func:`_particle_forms`: a system may write
+    the particle after a token in the form the token reads with, ``[인명]을`` for ``박영희를``, ``[인명]이고`` for
+    ``김민호고``); ``at_end``: it must end the text.
+
+    >>> bool(_flex("이고 소외").match("고  소외")), bool(_flex("’이라는 ").match("’라는 ")), bool(_flex("이고").match("가고"))
+    (True, True, False)
+    """
     parts = re.split(r"(\s+)", literal)
-    body = "".join(r"\s+" if k % 2 else "".join(_EITHER.get(c, re.escape(c)) for c in p) for k, p in enumerate(parts))
+    body = "".join(r"\s+" if k % 2 else _particles_flexed(p) for k, p in enumerate(parts))
     return re.compile(body + (r"\s*\Z" if at_end else ""))
+
+
+def _particles_flexed(word: str) -> str:
+    forms, out, p = _particle_forms(), [], 0
+    while p < len(word):
+        if p == 0 or not is_hangul_syllable(word[p - 1]):
+            form = next((f for f in forms if word.startswith(f, p)), None)
+            if form is not None:
+                out.append(forms[form])
+                p += len(form)
+                continue
+        out.append(re.escape(word[p]))
+        p += 1
+    return "".join(out)
+
+
+@functools.lru_cache(maxsize=1)
+def _particle_forms() -> dict[str, str]:
+    """Each form of a particle (:func:`_alternations`), longest first, with the pattern of every form it stands for
+    (``이고``: ``(?:이고|고)``; ``야``: ``이야``, ``야`` and ``아``)."""
+    alts: dict[str, set[str]] = {}
+    for a, b in _alternations():
+        alts.setdefault(a, {a}).add(b)
+    return {f: "(?:" + "|".join(sorted(alts[f], key=lambda x: (-len(x), x))) + ")"
+            for f in sorted(alts, key=lambda x: (-len(x), x))}
 
 
 def _find(orig: str, literal: str, start: int, stop: int | None = None) -> int:
@@ -174,11 +201,23 @@ def _after_tokens(orig: str, red: str, i: int, j: int, labels: "Labels | None" =
     return (k, j2) if k >= 0 else None
 
 
+
+def _goes_on_alike(orig: str, red: str, i: int, j: int) -> bool:
+    """Do both texts go on alike from ``orig[i]`` and ``red[j]`` (two characters), or with the next token after the
+    same kind of gap (``박영희는 하나은행`` as ``[인명]은 [은행업]``: nothing but the space to compare)?
+
+    >>> _goes_on_alike(" 전남대학교", " [학교]대학교", 0, 0), _goes_on_alike(" 전남", " 서울", 0, 0), _goes_on_alike("전남", " [학교]", 0, 0)
+    (True, False, False)
+    """
+    if orig[i:i + 2] == red[j:j + 2]:
+        return True
+    gap_orig, gap_red = len(orig[i:]) - len(orig[i:].lstrip()), len(red[j:]) - len(red[j:].lstrip())
+    return (gap_orig > 0) == (gap_red > 0) and TOKEN.match(red, j + gap_red) is not None
+
+
 @functools.lru_cache(maxsize=1)
 def _alternations() -> tuple[tuple[str, str], ...]:
     """A particle's two forms, each way round, longest first (``을``/``를``, ``으로``/``로``)."""
-    from thunder_deid.surrogates.hangul import PAIRS
-
     pairs = [*PAIRS, ("으로", "로")]
     return tuple(sorted({*pairs, *((b, a) for a, b in pairs)}, key=lambda p: -len(p[0]) - len(p[1])))
 
