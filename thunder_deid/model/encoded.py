@@ -114,7 +114,9 @@ def read_manifest(folder: Path, tokenizer: str, epochs: int) -> dict:
         raise ThunderDeidError(f"--encoded {folder}: no {MANIFEST} (write it with `train ... --encode-to`)")
     try:
         m = json.loads(p.read_text(encoding="utf-8"))
-        tags, sha, have = list(m["labels"]), m["tokenizer_sha256"], int(m["epochs"])
+        sha, have = m["tokenizer_sha256"], int(m["epochs"])
+        if not isinstance(m["labels"], list):
+            raise TypeError("labels: not a list")
     except (ValueError, KeyError, TypeError) as e:
         raise ThunderDeidError(f"{p}: invalid manifest ({e})") from None
     _check_tokenizer(sha, tokenizer, folder)
