@@ -201,13 +201,12 @@ def _after_tokens(orig: str, red: str, i: int, j: int, labels: "Labels | None" =
     return (k, j2) if k >= 0 else None
 
 
-
 def _goes_on_alike(orig: str, red: str, i: int, j: int) -> bool:
     """Do both texts go on alike from ``orig[i]`` and ``red[j]`` (two characters), or with the next token after the
     same kind of gap (``박영희는 하나은행`` as ``[인명]은 [은행업]``: nothing but the space to compare)?
 
-    >>> _goes_on_alike(" 전남대학교", " [학교]대학교", 0, 0), _goes_on_alike(" 전남", " 서울", 0, 0), _goes_on_alike("전남", " [학교]", 0, 0)
-    (True, False, False)
+    >>> [_goes_on_alike(o, r, 0, 0) for o, r in ((" 전남대학교", " [학교]대학교"), (" 전남", " 서울"), ("전남", " [학교]"))]
+    [True, False, False]
     """
     if orig[i:i + 2] == red[j:j + 2]:
         return True

@@ -262,8 +262,8 @@ def _bridged(p: Span, s: Span, text: str) -> bool:
     widen, and its label no vote), and ``p`` is not a whole name already: it does not end in its label's type
     word, and the letters between are not one (``부산|은행|서면``) nor begin with a company's legal form. A type word
     that only begins them is part of a longer name (``미아뉴|타운두산위|브트레지움``)."""
-    from thunder_deid.recognizers.words import LEGAL_FORMS
     from thunder_deid.operators.court import lettered_entity
+    from thunder_deid.recognizers.words import LEGAL_FORMS
     from thunder_deid.surrogates.engine import trailing_type_word, type_word_after
 
     gap = text[p.end:s.start]
