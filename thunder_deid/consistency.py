@@ -43,10 +43,6 @@ INVARIANT = ("에게서", "에게", "에서", "한테", "께서", "께", "에", 
 # Every particle form, longest first (so the longest match is tried first).
 PARTICLES = tuple(sorted({f for pair in PAIRS for f in pair} | {"으로", "로"} | set(INVARIANT) | set(CONTINUATIONS),
                           key=len, reverse=True))
-# What may follow another particle (만으로도, 에서만은, 에게로): case particles, the invariant ones and the continuations,
-# never a copula's or a connective's form (라, 며, 고, 다): 나라에 is no 나 + 라 + 에, but a name's syllables
-_CASE = ("으로", "로", "은", "는", "이", "가", "을", "를", "과", "와")
-STACKED = tuple(p for p in PARTICLES if p in {*INVARIANT, *CONTINUATIONS, *_CASE})
 
 
 # what a customer holds at a bank, written glued after its name (대구은행계좌로, 농협통장을): the name ends before it,
@@ -60,30 +56,16 @@ def _word_char(ch: str) -> bool:
 
 def particle_follows(rest: str, depth: int = 0) -> bool:
     """Is ``rest`` (the text right after a form) the end of a word: nothing Hangul, or particles (stacked
-    ones too, up to three: ``으로서의``, ``만으로도``; after the first only :data:`STACKED`) up to a word boundary?
+    ones too: ``으로서의``, ``만으로도``) up to a word boundary?
 
     >>> [particle_follows(r) for r in ("는 ", "에게", "로부터 ", ", ", "사를", "에서의", "", "으로서의 ", "의무")]
     [True, True, True, True, False, True, True, True, False]
-    >>> [particle_follows(r) for r in ("만으로도 ", "에서만은 ", "에게로", "나라에 대한", "라며 ")]
-    [True, True, True, False, True]
     """
     if not rest or not is_hangul_syllable(rest[0]):
         return True
     if depth == 3:
         return False
-    return any(rest.startswith(p) and particle_follows(rest[len(p):], depth + 1)
-               for p in (PARTICLES if depth == 0 else STACKED))
-
-
-def one_particle_ends(rest: str) -> bool:
-    """Is ``rest`` the end of a word, or one particle and then the word's end (no stacking)?
-
-    >>> [one_particle_ends(r) for r in ("", "는 ", "라에 대한", "으로서의")]
-    [True, True, False, False]
-    """
-    if not rest or not is_hangul_syllable(rest[0]):
-        return True
-    return any(rest.startswith(p) and (len(rest) == len(p) or not is_hangul_syllable(rest[len(p)])) for p in PARTICLES)
+    return any(rest.startswith(p) and particle_follows(rest[len(p):], depth + 1) for p in PARTICLES)
 
 
 def particle_ends(rest: str) -> bool:
@@ -92,8 +74,8 @@ def particle_ends(rest: str) -> bool:
 
     >>> [particle_ends(r) for r in ("에 대한", "는 ", "으로서의 ", ", ", "나라에 대한", "씨가")]
     [True, True, True, True, False, False]
-    >>> particle_follows("나라에 대한"), particle_follows("만으로도"), particle_ends("만으로도")
-    (False, True, False)
+    >>> particle_follows("나라에 대한")
+    True
     """
     if not rest or not is_hangul_syllable(rest[0]):
         return True
