@@ -38,7 +38,7 @@ from thunder_deid.bio import bio_to_spans, certain_o, constrained_viterbi
 from thunder_deid.document import Span
 from thunder_deid.latin import LATIN_LETTERS
 from thunder_deid.model.windows import owners
-from thunder_deid.recognizers.words import COMPANY, FIELD_WORDS, LEGAL_FORMS, PERSON_WORDS
+from thunder_deid.recognizers.words import COMPANY, FIELD_WORDS, LEGAL_FORMS, NOT_NAMES, PERSON_WORDS, common_words
 
 
 def merge_windows(window_logprobs: Sequence[np.ndarray], spans: Sequence[tuple[int, int]], n_tokens: int) -> np.ndarray:
@@ -217,7 +217,6 @@ def sure_forms(spans: Sequence[Span], text: str) -> list[Span]:
     """
     from thunder_deid.consistency import spread
     from thunder_deid.recognizers.patterns import ROLE_WORDS
-    from thunder_deid.recognizers.words import common_words
 
     spans = sorted(spans, key=lambda s: (s.start, s.end))
     added = spread(spans, text, common_words() | ROLE_WORDS, sure=SURE)
@@ -444,7 +443,6 @@ def not_person_words(spans: Sequence[Span], text: str) -> list[Span]:
         ['대한']
     """
     from thunder_deid.consistency import unsure_common_forms
-    from thunder_deid.recognizers.words import common_words
 
     words = _person_words()
     names = [s for s in spans if s.label in NAME_LABELS]
@@ -463,7 +461,6 @@ def _person_words() -> frozenset[str]:
     tagged as a name had been spread over every mention of the role by consistency) and the words a judgment
     writes after a role word that name nobody (``NOT_NAMES``: ``피고인 조서``, ``구치소``, ``저희``)."""
     from thunder_deid.recognizers.patterns import PERSON_ROLES
-    from thunder_deid.recognizers.words import NOT_NAMES
 
     return PERSON_WORDS | frozenset(PERSON_ROLES) | NOT_NAMES
 
