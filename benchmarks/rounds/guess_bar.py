@@ -28,8 +28,7 @@ def main() -> None:
 
     def top(label: str) -> str:
         base = split_label(label)[0]
-        up = tax.ancestors(base) if base in tax else []
-        return up[-1].name if up else base
+        return tax.at_level(base, "top") if base in tax else base
 
     out = []
     for d in load_jsonl(a.pred):
