@@ -97,7 +97,7 @@ PAIRS: list[tuple[str, str]] = [
 CONTINUATIONS = ("부터", "로서", "서", "써", "의", "는", "도", "만", "에", "에서", "나", "까지", "조차", "마저", "커녕", "요",
                  "말로")
 # Forms that are verbal stems and take any ending (이었다, 였으며 …).
-STEM_FORMS = {"이었", "였"}
+_STEM_FORMS = {"이었", "였"}
 
 
 def boundary_ok(rest: str, form: str, depth: int = 2) -> bool:
@@ -106,7 +106,7 @@ def boundary_ok(rest: str, form: str, depth: int = 2) -> bool:
     >>> [boundary_ok(r, "으로") for r in ("", " 갔다", "서는 ", "부터의", "서울")]
     [True, True, True, True, False]
     """
-    if form in STEM_FORMS:
+    if form in _STEM_FORMS:
         return True
     if not rest or not is_hangul_syllable(rest[0]):
         return True

@@ -33,7 +33,7 @@ from dataclasses import replace
 from typing import Callable, Iterable, Sequence
 
 from thunder_deid.document import Document, Span
-from thunder_deid.surrogates.hangul import CONTINUATIONS, PAIRS, STEM_FORMS, boundary_ok, is_hangul_syllable
+from thunder_deid.surrogates.hangul import CONTINUATIONS, PAIRS, boundary_ok, is_hangul_syllable
 
 # Particles that do not alternate on a final consonant (those that do are found by find_particle).
 INVARIANT = ("에게서", "에게", "에서", "한테", "께서", "께", "에", "의", "도", "만", "까지", "부터", "처럼", "보다",
@@ -43,14 +43,6 @@ INVARIANT = ("에게서", "에게", "에서", "한테", "께서", "께", "에", 
 # Every particle form, longest first (so the longest match is tried first).
 PARTICLES = tuple(sorted({f for pair in PAIRS for f in pair} | {"으로", "로"} | set(INVARIANT) | set(CONTINUATIONS),
                           key=len, reverse=True))
-# What may follow another particle (만으로도, 에서만은, 에게로, 뿐이었다): case particles, the invariant ones, the
-# continuations and the copula's past stem, never a copula's or a connective's form (라, 며, 고, 다): 나라에 is no
-# 나 + 라 + 에, but a name's syllables
-_CASE = ("으로", "로", "은", "는", "이", "가", "을", "를", "과", "와")
-STACKED = tuple(p for p in PARTICLES if p in {*INVARIANT, *CONTINUATIONS, *_CASE, *STEM_FORMS})
-# The copula's and the connectives' forms (이라, 며, 고, 다, 야, the stem 였): after them only what the surrogate
-# engine lets follow (이야말로, 라면서, 였고), no case particle (라가 is no particle, but a name's syllable and 가)
-_CONNECTIVES = frozenset(f for pair in PAIRS for f in pair) - set(_CASE)
 
 
 # what a customer holds at a bank, written glued after its name (대구은행계좌로, 농협통장을): the name ends before it,
@@ -64,39 +56,16 @@ def _word_char(ch: str) -> bool:
 
 def particle_follows(rest: str, depth: int = 0) -> bool:
     """Is ``rest`` (the text right after a form) the end of a word: nothing Hangul, or particles (stacked
-    ones too, up to three: ``으로서의``, ``만으로도``; after the first only :data:`STACKED`) up to a word boundary?
-    After a copula's or a connective's form the word goes on as the surrogate engine reads it
-    (:func:`~thunder_deid.surrogates.hangul.boundary_ok`: the past stem ``였`` takes any ending, the others at most
-    two continuations).
+    ones too: ``으로서의``, ``만으로도``) up to a word boundary?
 
     >>> [particle_follows(r) for r in ("는 ", "에게", "로부터 ", ", ", "사를", "에서의", "", "으로서의 ", "의무")]
     [True, True, True, True, False, True, True, True, False]
-    >>> [particle_follows(r) for r in ("만으로도 ", "에서만은 ", "에게로", "나라에 대한", "라며 ")]
-    [True, True, True, False, True]
-    >>> [particle_follows(r) for r in ("였고 ", "이었으며", "이였고", "만이었다", "야말로", "라가", "나라가")]
-    [True, True, True, True, True, False, False]
     """
     if not rest or not is_hangul_syllable(rest[0]):
         return True
     if depth == 3:
         return False
-    for p in PARTICLES if depth == 0 else STACKED:
-        if rest.startswith(p):
-            tail = rest[len(p):]
-            if boundary_ok(tail, p) if p in _CONNECTIVES else particle_follows(tail, depth + 1):
-                return True
-    return False
-
-
-def one_particle_ends(rest: str) -> bool:
-    """Is ``rest`` the end of a word, or one particle and then the word's end (no stacking)?
-
-    >>> [one_particle_ends(r) for r in ("", "는 ", "라에 대한", "으로서의")]
-    [True, True, False, False]
-    """
-    if not rest or not is_hangul_syllable(rest[0]):
-        return True
-    return any(rest.startswith(p) and (len(rest) == len(p) or not is_hangul_syllable(rest[len(p)])) for p in PARTICLES)
+    return any(rest.startswith(p) and particle_follows(rest[len(p):], depth + 1) for p in PARTICLES)
 
 
 def particle_ends(rest: str) -> bool:
@@ -105,8 +74,8 @@ def particle_ends(rest: str) -> bool:
 
     >>> [particle_ends(r) for r in ("에 대한", "는 ", "으로서의 ", ", ", "나라에 대한", "씨가")]
     [True, True, True, True, False, False]
-    >>> particle_follows("나라에 대한"), particle_follows("만으로도"), particle_ends("만으로도")
-    (False, True, False)
+    >>> particle_follows("나라에 대한")
+    True
     """
     if not rest or not is_hangul_syllable(rest[0]):
         return True

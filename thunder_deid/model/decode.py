@@ -520,11 +520,11 @@ def whole_names(spans: Sequence[Span], text: str) -> list[Span]:
 
 
 def _surname_before_given_name(text: str, s: Span, limit: int) -> bool:
-    """Is ``s`` a common surname tagged alone, opening its word, whose next two syllables are a given name (``나라``
-    of ``장나라에``, which the tagger read as a surname and particles)? It is where one syllable and one particle do
-    not end the word (``지연의``, ``우성으로`` are finished by one) and two syllables and the particles as the
-    surrogate engine reads them do."""
-    from thunder_deid.consistency import one_particle_ends, particle_ends
+    """Is ``s`` a common surname tagged alone, opening its word, whose next two syllables are a given name that
+    :func:`~thunder_deid.consistency.particle_follows` reads as stacked particles (``나라에`` of ``장나라에``: ``나`` +
+    ``라`` + ``에``)? It is where one syllable and one particle do not end the word (``지연의``, ``우성으로`` are
+    finished by one) and two syllables and the particles as the surrogate engine reads them do."""
+    from thunder_deid.consistency import particle_ends, particle_follows
     from thunder_deid.recognizers.patterns import is_common_surname
     from thunder_deid.surrogates.hangul import is_hangul_syllable
 
@@ -533,7 +533,8 @@ def _surname_before_given_name(text: str, s: Span, limit: int) -> bool:
             or (a and is_hangul_syllable(text[a - 1])) or b + 2 > limit \
             or not all(map(is_hangul_syllable, text[b:b + 2])) or text.startswith(NAME_SUFFIXES, b):
         return False
-    return not one_particle_ends(text[b + 1:b + 12]) and particle_ends(text[b + 2:b + 14])
+    # depth 2 of particle_follows' three: one particle, then the word's end
+    return not particle_follows(text[b + 1:b + 12], depth=2) and particle_ends(text[b + 2:b + 14])
 
 
 _ONE_NAME_LINE = re.compile(r"[가-힣]{1,2}(?=\n| \(|$)")
