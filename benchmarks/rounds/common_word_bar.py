@@ -5,11 +5,10 @@ and (``--not-names``) person names that are words naming nobody. How the step an
 validation files (BENCHMARKS.md "A common word the tagger only guessed at").
 
     python benchmarks/rounds/common_word_bar.py PRED.jsonl OUT.jsonl BAR [--not-names] [--gold GOLD.jsonl]
-        [--labels 인명 ...] [--min-lines N] [--words COUNTS.txt]
+        [--labels 인명 ...] [--words WORDS.txt]
 
-``--min-lines`` reads the shipped count at another bar than consistency's 1,000 (``words.WORD_LINES``, 100: "A word
-of legal text the tagger only guessed at"); ``--words`` reads a count written by ``thunder-deid corpus common-words
-… --min-lines M`` instead, for bars below the shipped 100.
+``--words`` reads a list written by ``thunder-deid corpus common-words … --min-lines M`` instead of the shipped one
+(held by 1,000 lines), for other bars: BENCHMARKS.md "A word of legal text the tagger only guessed at", reverted.
 
 PRED must come from a decoder without the step (before it landed), else nothing is left to drop. With ``--gold``,
 the dropped spans are counted as right (gold has them, same offsets and label) or not, and the forms dropped most
@@ -23,7 +22,7 @@ from collections import Counter
 
 from thunder_deid.consistency import unsure_common_forms
 from thunder_deid.document import load_jsonl, write_jsonl
-from thunder_deid.recognizers.words import COMMON_LINES, NOT_NAMES, common_words
+from thunder_deid.recognizers.words import NOT_NAMES, common_words
 
 
 def main() -> None:
@@ -34,15 +33,13 @@ def main() -> None:
     ap.add_argument("--not-names", action="store_true", help="drop person names that are NOT_NAMES words too")
     ap.add_argument("--gold", help="count the dropped spans against this file")
     ap.add_argument("--labels", nargs="*", help="drop common words of these labels only (default: every label)")
-    ap.add_argument("--min-lines", type=int, default=COMMON_LINES, help="a common word's lines in the corpus")
-    ap.add_argument("--words", help="a count by `thunder-deid corpus common-words` instead of the shipped one")
+    ap.add_argument("--words", help="a list by `thunder-deid corpus common-words` instead of the shipped one")
     a = ap.parse_args()
     if a.words:
         with open(a.words, encoding="utf-8") as f:
-            rows = [line.rstrip("\n").split("\t") for line in f if not line.startswith("#")]
-        words = frozenset(w for w, n in rows if int(n) >= a.min_lines)
+            words = frozenset(w for w in f.read().split("\n") if w and not w.startswith("#"))
     else:
-        words = common_words(a.min_lines)
+        words = common_words()
     labels = set(a.labels or ())
     gold = {d.id: {(s.start, s.end, s.label) for s in d.spans} for d in load_jsonl(a.gold)} if a.gold else {}
     out, right, wrong = [], Counter(), Counter()

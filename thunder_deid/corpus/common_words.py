@@ -6,13 +6,10 @@ document consistency then replaces it wherever it stands: 143 times in one judgm
 and the two differ in one way a document cannot show: the common word is everywhere in other legal text, the
 name nowhere. This module counts, for every head of two to eight syllables of a Hangul word (``여행`` of
 ``여행회사``, ``대한`` of ``대한``, ``공소사실`` of ``공소사실의``: what a tagger's span may cover of a word), the
-lines of the corpus that hold it, and writes those held by at least ``min_lines``, each with its count, so one
-file serves two bars (:func:`thunder_deid.recognizers.words.common_words`): a word everywhere in legal text (1,000
-lines: consistency's) and a word of legal text at all (100 lines: no person's name the tagger only guessed at,
-``영어``, ``박스``):
+lines of the corpus that hold it, and keeps those held by at least ``min_lines``:
 
     thunder-deid corpus common-words ../shared/data/ko_legal_corpus/ko_legal_corpus.txt.gz \\
-        thunder_deid/data/common_words.txt --min-lines 100 \\
+        thunder_deid/data/common_words.txt --min-lines 1000 \\
         --exclude work/splits/{thunder,precedents}/{valid,test}.jsonl
 
 The corpus holds the court text of most precedents, and one judgment can run to 3,230 lines, so the lines of the
@@ -77,9 +74,9 @@ def _cmd(a: argparse.Namespace) -> int:
     exclude = LineExcluder.from_jsonl(a.exclude) if a.exclude else None
     words = count_lines(corpus_lines([src], exclude=exclude, stats=stats), a.min_lines)
     with atomic_writer(a.out) as f:
-        f.write(f"# stems held by at least {a.min_lines} lines of {src.name}, each with its count of lines, the lines of "
-                f"{len(a.exclude)} document files left out (thunder-deid corpus common-words)\n")
-        f.writelines(f"{w}\t{n}\n" for w, n in words.items())
+        f.write(f"# stems held by at least {a.min_lines} lines of {src.name}, the lines of {len(a.exclude)} document files "
+                "left out (thunder-deid corpus common-words)\n")
+        f.writelines(f"{w}\n" for w in words)
     print(f"{len(words)} common words -> {a.out} ({stats.get('dropped', 0)} corpus lines left out)")
     return 0
 
@@ -90,16 +87,15 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p = sub.add_parser("common-words", help="count the words legal text writes everywhere (for consistency)",
                        formatter_class=HelpFormatter,
                        description="Write the heads of Hangul words (two to eight syllables) held by at least\n"
-                       "--min-lines lines of a corpus, one per line with its count of lines: the common words\n"
-                       "consistency and the decoder do not take for a name the tagger was unsure of\n"
-                       "(thunder_deid/data/common_words.txt ships with the package).\n\n"
+                       "--min-lines lines of a corpus, one per line: the common words consistency does not take for\n"
+                       "a name the tagger was unsure of (thunder_deid/data/common_words.txt ships with the package).\n\n"
                        "example:\n"
                        "  thunder-deid corpus common-words ../shared/data/ko_legal_corpus/ko_legal_corpus.txt.gz "
                        "thunder_deid/data/common_words.txt \\\n"
                        "      --exclude work/splits/{thunder,precedents}/{valid,test}.jsonl")
     p.add_argument("corpus", help="text corpus (.txt or .txt.gz), one paragraph a line")
     p.add_argument("out", help="output word list")
-    p.add_argument("--min-lines", type=int, default=100, help="lines a stem must be held by")
+    p.add_argument("--min-lines", type=int, default=1000, help="lines a stem must be held by")
     p.add_argument("--exclude", nargs="*", default=[], type=Path, metavar="JSONL",
                    help="documents (the validation and test splits) whose lines are not counted")
     p.set_defaults(func=_cmd)

@@ -38,8 +38,7 @@ from thunder_deid.bio import bio_to_spans, certain_o, constrained_viterbi
 from thunder_deid.document import Span
 from thunder_deid.latin import LATIN_LETTERS
 from thunder_deid.model.windows import owners
-from thunder_deid.recognizers.words import (COMPANY, FIELD_WORDS, LEGAL_FORMS, NOT_NAMES, PERSON_WORDS, WORD_LINES,
-                                            common_words)
+from thunder_deid.recognizers.words import COMPANY, FIELD_WORDS, LEGAL_FORMS, NOT_NAMES, PERSON_WORDS, common_words
 
 
 def merge_windows(window_logprobs: Sequence[np.ndarray], spans: Sequence[tuple[int, int]], n_tokens: int) -> np.ndarray:
@@ -423,9 +422,8 @@ def stands_before(text: str, end: int, word: str) -> bool:
 
 
 def not_person_words(spans: Sequence[Span], text: str) -> list[Span]:
-    """Person-name spans that are a word for people (``PERSON_WORDS``) or naming nobody (``NOT_NAMES``), or a word
-    of legal text (:func:`~thunder_deid.recognizers.words.common_words` at ``WORD_LINES``: ``영어``, ``박스``, held
-    by a hundred lines of the legal corpus, where a name is in none or a few) that the tagger never read as a name
+    """Person-name spans that are a word for people (``PERSON_WORDS``) or naming nobody (``NOT_NAMES``), or a common
+    word of legal text (:func:`~thunder_deid.recognizers.words.common_words`) that the tagger never read as a name
     with certainty (best score below :data:`SURE`), and spans of any label that are the name of a form's field
     (``FIELD_WORDS``: a table's ``성명`` column read as a name) dropped, whole text only: ``남성만`` may be a name,
     ``남성`` is not (court style would write a letter for a person who is not there). A business or a place whose
@@ -443,15 +441,12 @@ def not_person_words(spans: Sequence[Span], text: str) -> list[Span]:
         >>> sp = [at("조서", score=0.99), at("정보", score=0.6), at("대한", "사업체", 0.6)]
         >>> [t[s.start:s.end] for s in not_person_words(sp, t)]
         ['대한']
-        >>> t = "‘쉬운 영어’라는 밴드의 회원인 피해자 김민준이"
-        >>> [t[s.start:s.end] for s in not_person_words([at("영어", score=0.42), at("김민준", score=0.6)], t)]
-        ['김민준']
     """
     from thunder_deid.consistency import unsure_common_forms
 
     words = _person_words()
     names = [s for s in spans if s.label in NAME_LABELS]
-    guessed = unsure_common_forms(names, text, common_words(WORD_LINES), SURE) if names else set()
+    guessed = unsure_common_forms(names, text, common_words(), SURE) if names else set()
 
     def kept(s: Span) -> bool:
         form = text[s.start:s.end]

@@ -8,14 +8,10 @@ to be no name is no name to all of them.
 
 :func:`common_words` are the words legal text writes everywhere, counted in the legal corpus by ``thunder-deid
 corpus common-words`` (:mod:`thunder_deid.corpus.common_words`): consistency takes none of them for a name the
-tagger was unsure of (:func:`thunder_deid.consistency.without_unsure_common_words`). The same count at a lower bar
-(:data:`WORD_LINES`) gives the words of legal text at all, which the decoder takes for no person's name the tagger
-only guessed at (``thunder_deid.model.decode.not_person_words``): a name is in no line of the corpus, or a few.
+tagger was unsure of (:func:`thunder_deid.consistency.without_unsure_common_words`).
 
     >>> {"공소사실", "대한", "당심"} <= common_words(), "삼화일보" in common_words()
     (True, False)
-    >>> "영어" in common_words(), "영어" in common_words(WORD_LINES), "김민준" in common_words(WORD_LINES)
-    (False, True, False)
 
 The decoder's steps and the recognizers read the same lists of what a name is not: :data:`PERSON_WORDS` (a word for
 people in a person's place), :data:`FIELD_WORDS` (a form's field, never its value), :data:`LEGAL_FORMS` and
@@ -32,17 +28,11 @@ import functools
 from importlib import resources
 
 
-COMMON_LINES = 1000  # held by this many lines of the legal corpus, a word is everywhere in legal text
-WORD_LINES = 100  # by this many, a word of legal text: 30 took judges' names (김재형, 47 lines), 100 none of a name
-
-
-@functools.lru_cache(maxsize=2)
-def common_words(min_lines: int = COMMON_LINES) -> frozenset[str]:
-    """The words of the shipped count (``thunder_deid/data/common_words.txt``: a word and its lines a row, ``#``
-    starts its header) held by at least ``min_lines`` lines; below the count's own bar (100) there is nothing."""
+@functools.lru_cache(maxsize=1)
+def common_words() -> frozenset[str]:
+    """The shipped list of common words (``thunder_deid/data/common_words.txt``; ``#`` starts its header)."""
     text = resources.files("thunder_deid").joinpath("data/common_words.txt").read_text(encoding="utf-8")
-    rows = (line.split("\t") for line in text.split("\n") if line and not line.startswith("#"))
-    return frozenset(w for w, n in rows if int(n) >= min_lines)
+    return frozenset(w for w in text.split("\n") if w and not w.startswith("#"))
 
 
 # written by hand from the legal corpus's matches of each frame (a relation, a document, a belonging, a place of
