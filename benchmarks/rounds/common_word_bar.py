@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import argparse
 from collections import Counter
+from pathlib import Path
 
 from thunder_deid.consistency import unsure_common_forms
 from thunder_deid.document import load_jsonl, write_jsonl
-from thunder_deid.recognizers.words import NOT_NAMES, common_words
+from thunder_deid.recognizers.words import NOT_NAMES, common_words, word_list
 
 
 def main() -> None:
@@ -35,11 +36,7 @@ def main() -> None:
     ap.add_argument("--labels", nargs="*", help="drop common words of these labels only (default: every label)")
     ap.add_argument("--words", help="a list by `thunder-deid corpus common-words` instead of the shipped one")
     a = ap.parse_args()
-    if a.words:
-        with open(a.words, encoding="utf-8") as f:
-            words = frozenset(w for w in f.read().split("\n") if w and not w.startswith("#"))
-    else:
-        words = common_words()
+    words = word_list(Path(a.words).read_text(encoding="utf-8")) if a.words else common_words()
     labels = set(a.labels or ())
     gold = {d.id: {(s.start, s.end, s.label) for s in d.spans} for d in load_jsonl(a.gold)} if a.gold else {}
     out, right, wrong = [], Counter(), Counter()

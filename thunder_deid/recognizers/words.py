@@ -28,11 +28,19 @@ import functools
 from importlib import resources
 
 
+def word_list(text: str) -> frozenset[str]:
+    """The words of a list as ``thunder-deid corpus common-words`` writes it: one a line, ``#`` starts its header.
+
+        >>> sorted(word_list("# stems held by at least 2 lines\\n공소\\n대한\\n"))
+        ['공소', '대한']
+    """
+    return frozenset(w for w in text.split("\n") if w and not w.startswith("#"))
+
+
 @functools.lru_cache(maxsize=1)
 def common_words() -> frozenset[str]:
-    """The shipped list of common words (``thunder_deid/data/common_words.txt``; ``#`` starts its header)."""
-    text = resources.files("thunder_deid").joinpath("data/common_words.txt").read_text(encoding="utf-8")
-    return frozenset(w for w in text.split("\n") if w and not w.startswith("#"))
+    """The shipped list of common words (``thunder_deid/data/common_words.txt``)."""
+    return word_list(resources.files("thunder_deid").joinpath("data/common_words.txt").read_text(encoding="utf-8"))
 
 
 # written by hand from the legal corpus's matches of each frame (a relation, a document, a belonging, a place of
