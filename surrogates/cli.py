@@ -76,8 +76,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
                     help="part of every surrogate source to draw from: train (training data), eval (held-out-source\n"
                     "evaluation sets; never shares a name, given name or business name with train), all (default)")
     rz.add_argument("--novel-stems", type=float, default=0.0, metavar="SHARE",
-                    help="training data only: this share of business and place stems recombined from syllables,\n"
-                    "and of business inventory names from two of them\n"
+                    help="training data only: this share of business and place stems recombined from syllables\n"
                     "(what `train --novel-stems` does to training realisations; default 0)")
     rz.add_argument("--rare-header-names", type=float, default=0.0, metavar="SHARE",
                     help="training data only: this share of a precedent's filled-in header names (성명1) drawn rare\n"

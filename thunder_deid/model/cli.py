@@ -63,8 +63,7 @@ def _train_options(p: argparse.ArgumentParser, finetune: bool = False) -> None:
     p.add_argument("--novel-stems", type=float, metavar="SHARE",
                    help="make this share of the business and place stems of every training realisation (main set and "
                         "--train-extra) new: syllables recombined or, for half of a business's, a word businesses are "
-                        "named with, and the same share of the names drawn from a business inventory list recombined "
-                        "from two of them, so that no stem or name recurs often enough to be learnt by heart (default 0)")
+                        "named with, so that no stem recurs often enough to be learnt by heart (default 0)")
     p.add_argument("--rare-header-names", type=float, metavar="SHARE",
                    help="draw this share of the party names filled into --train-extra's headers (성명1) with a uniform "
                         "surname and a rare given name (native, one syllable, any generation's), so that the header "
