@@ -138,53 +138,6 @@ def _novel_stem(rng: random.Random, kind: str) -> str:
     raise RuntimeError(f"no novel {kind} stem of the current source part after {_TRIES} draws")
 
 
-def recombined(draw: Generator) -> Generator:
-    """``draw`` (a list of business names), with the novel-stem share (:func:`novel_stems`) of its names made new:
-    the head of one of its names and the tail of another (``허브`` of ``허브디티`` and ``디언스`` of ``지메디언스``; a
-    type word the second ends in kept whole: ``별별`` of ``별별마트``, ``광마트`` of ``영광마트``),
-    so that the few hundred names of a business list are not learnt by heart, as its composed stems are not.
-    Names written only in Hangul syllables are recombined; the result is of the current source part (and so is
-    what is left of it before a type word), never one of the two names, nor a bank's or a famous company's. With 0 (the default) it draws as ``draw``, no random
-    number taken.
-
-        >>> names = ["허브디티", "비스놉", "포비스", "지메디언스", "예비창업자 이태윤"]
-        >>> pick = lambda rng, ctx: rng.choice(names)
-        >>> with source_part("train"), novel_stems(1.0):
-        ...     made = {recombined(pick)(random.Random(i), None) for i in range(20)}
-        >>> made.isdisjoint(names) and all(3 <= len(n) <= 8 and in_part(n, "train") for n in made)
-        True
-        >>> recombined(pick)(random.Random(5), None) == pick(random.Random(5), None)
-        True
-    """
-    def f(rng: random.Random, ctx: Ctx) -> Surrogate | str:
-        share = _NOVEL.get()
-        if not share or rng.random() >= share:
-            return draw(rng, ctx)
-        for _ in range(_TRIES):
-            a, b = draw(rng, ctx), draw(rng, ctx)
-            if not (_recombinable(a) and _recombinable(b)) or a == b:
-                continue
-            head, tail = _without_type_word(a), _without_type_word(b)  # a type word is kept whole: 별별 + 광 + 마트
-            if len(head) < 2 or len(tail) < 2:
-                continue
-            name = head[:rng.randint(1, len(head) - 1)] + tail[rng.randint(1, len(tail) - 1):] + b[len(tail):]
-            if 3 <= len(name) <= 8 and name not in (a, b) and in_part(name) and in_part(_without_type_word(name)) \
-                    and not reads_as_public_name(name) and not famous(name):
-                return name
-        return draw(rng, ctx)
-    return f
-
-
-def _without_type_word(name: str) -> str:
-    """What the realiser may write of ``name`` before a type word of the text (``이즈랜드`` of ``이즈랜드하우스``)."""
-    tw = next((t for t in all_type_words() if name.endswith(t) and len(name) > len(t)), "")
-    return name[:len(name) - len(tw)]
-
-
-def _recombinable(name: object) -> bool:
-    return isinstance(name, str) and 3 <= len(name) <= 8 and all("가" <= c <= "힣" for c in name)
-
-
 def _name_words() -> tuple[str, ...]:
     """``name_words`` of the current source part that no other stem list holds in any part, nor a bank, a
     country or a well-known company names."""

@@ -221,19 +221,12 @@ class Registry:
             if strata and rule.inventory and self._in_part(sub, strata):
                 if sub not in self._pools:
                     self._pools[sub] = _sample_strata(strata)
-                pool = self._pools[sub]
-                return f"inventory:{sub}", p.recombined(pool) if self._private_business(final) else pool
+                return f"inventory:{sub}", self._pools[sub]
             # a sub rule naming a kind of name (건물, 한식당 …) serves only labels that take names; one for a
             # structured value (호, 층, 구아래주소 …) any label but a person's name
             if builtin is not None and not self.taxonomy.is_name(final) and (builtin.kind != "sample" or rule.inventory):
                 return f"sub:{sub}", builtin.fn
         return f"{rule.kind}:{rule.target}", rule.fn
-
-    def _private_business(self, label: str) -> bool:
-        """A business whose list may be recombined in training (:func:`.places.recombined`): any kind but the
-        financial ones, whose names (banks, card issuers, insurers) are a closed public class."""
-        names = {label} | {n.name for n in self.taxonomy.ancestors(label)}
-        return "사업체" in names and "금융업" not in names
 
     def _in_part(self, sub: str, strata: tuple[tuple[str, ...], ...]) -> bool:
         """Does the inventory list hold a value of the current source part? (A list of a few values may not:

@@ -367,33 +367,6 @@ def test_novel_stems_are_recombined_training_values_and_zero_changes_nothing():
     assert unlisted[1.0] > 90 > 2 * unlisted[0.0] and named[1.0] > 30 > 3 * named[0.0]
 
 
-def test_novel_share_recombines_a_business_list_not_a_lenders_list(tmp_path):
-    """A business inventory list of training is recombined at the novel share (two names' head and tail), so
-    that its few hundred names are not learnt by heart; a financial kind's list (a lender's) is not, and with 0
-    nothing changes."""
-    from thunder_deid.surrogates.sources import part_of
-
-    firms = ["허브디티", "비스놉", "포비스", "지메디언스", "씨에프테크놀로지", "아이오티플러스", "한빛테크", "코드명인",
-             "브랜드하우스", "더웰솔루션", "이즈파크", "오큐텍", "피노", "쿨스쿨", "위키즈"]
-    lenders = ["가람대부", "누리캐피탈대부", "다솜크레디트", "한결파이낸스", "새솔론", "여울대부"]
-    (tmp_path / "주식회사.txt").write_text("\n".join(firms), encoding="utf-8")
-    (tmp_path / "대부업체.txt").write_text("\n".join(lenders), encoding="utf-8")
-    inv = Inventory.from_paths([tmp_path])
-    doc = Document("r", "피고인은 A 주식회사의 대표로 B에서 돈을 빌렸다.",
-                   [Span(5, 6, "사업체", sub="주식회사"), Span(17, 18, "대부업", sub="대부업체")])
-    seen = {0.0: set(), 1.0: set()}
-    for seed in range(30):
-        for share in seen:
-            out, _ = Realizer(inv, source="train", novel=share).realize(doc, seed)
-            firm, lender = (out.text[s.start:s.end] for s in out.spans)
-            assert lender in lenders and part_of(firm) == "train"
-            seen[share].add(firm)
-        assert Realizer(inv, source="train").realize(doc, seed)[0].text == \
-            Realizer(inv, source="train", novel=0.0).realize(doc, seed)[0].text
-    listed = {v for v in seen[1.0] if any(f.startswith(v) for f in firms)}  # a name, or its stem before a type word
-    assert all(any(f.startswith(v) for f in firms) for v in seen[0.0]) and len(seen[1.0] - listed) >= 15
-
-
 def test_name_words_meet_no_evaluation_value():
     """The words only training's novel stems draw: every one the training part keeps is a training value, none is
     an evaluation stem, a bank, a country or a well-known company (so held-out figures stay held out)."""
