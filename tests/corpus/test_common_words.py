@@ -9,7 +9,7 @@ import pytest
 from thunder_deid.cli import main
 from thunder_deid.corpus.common_words import count_lines
 from thunder_deid.document import Document, write_jsonl
-from thunder_deid.recognizers.words import common_words
+from thunder_deid.recognizers.words import common_words, word_list
 
 LINES = ["공소사실에 대한 판단", "공소사실의 요지는 다음과 같다", "피고인에 대한 공소사실", "삼화일보 기자"]
 
@@ -54,6 +54,6 @@ def test_every_shipped_word_is_held_by_a_thousand_corpus_lines(shared_data, tmp_
     out = tmp_path / "common_words.txt"
     corpus = shared_data / "ko_legal_corpus" / "ko_legal_corpus.txt.gz"
     assert main(["corpus", "common-words", str(corpus), str(out)]) == 0
-    built = {w for w in out.read_text(encoding="utf-8").splitlines() if not w.startswith("#")}
+    built = word_list(out.read_text(encoding="utf-8"))
     assert set(common_words()) <= built and len(common_words()) > 0.9 * len(built)
     assert {"공소사실", "당심", "대한", "여행", "차명"} <= common_words() and not {"삼화일보", "김민준"} & built
