@@ -30,4 +30,14 @@ for V in heldout:eval all:all; do
   at 1e126c4 thunder-deid realize work/splits/precedents/test.jsonl runs/s62/test/prec_test.${V%%:*}.court_bare.jsonl \
       --seed 1199 --source ${V##*:} --stems court_bare
 done
-sha256sum $H/*.heldout.jsonl runs/s43/*.same.jsonl runs/s62/test/*.court_bare.jsonl
+for c in 8ac5b07 1e126c4; do git worktree remove --force "$T/$c"; done
+# the files S18 scored round 50's test figures on, to the last digit (BENCHMARKS.md, 2026-12-07 21:35)
+sha256sum -c <<'SUMS'
+66041cc93f3db8a502f31f4f0d7679c5f45663f9bd04011e5ee7bbdbb9eeafaa  runs/s60/test/fact_test.heldout.jsonl
+0122427dcb8f5d5dd2204de452ed0ac4a1169e194b879851c4ba2839dcd7e9de  runs/s60/test/prec150.heldout.jsonl
+7fda5196d0ee5760046ed13f94117d1b0b04e58e47b57906b65733fae4b606ea  runs/s60/test/prec_test.heldout.jsonl
+5a51e8a553cd99b4a287286cd7ec9c9174248d29409fd9446e1faace942d449d  runs/s43/fact_test.same.jsonl
+e3caf85e49ad77222e3aab094cdc76207849c9b733106b48b9490a684e6aa9f0  runs/s43/prec_test.same.jsonl
+1be7ec828170456c99c96fc3e900935a9fbe62a034ae692eef22ae6cbee12346  runs/s62/test/prec_test.heldout.court_bare.jsonl
+45b24848e367697203a134768a3ec8ae018dfde202b0152f0bffdb5ba43dc54c  runs/s62/test/prec_test.all.court_bare.jsonl
+SUMS
