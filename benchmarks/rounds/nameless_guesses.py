@@ -14,12 +14,13 @@ from collections import Counter
 
 from thunder_deid.consistency import sure_scores
 from thunder_deid.document import load_jsonl
-from thunder_deid.model.decode import SURE, _surnames
+from thunder_deid.model.decode import SURE
+from thunder_deid.surrogates.lexicon import packaged
 
 
 def main() -> int:
     gold, pred = ({d.id: d for d in load_jsonl(f)} for f in sys.argv[1:3])
-    surnames, counts, shown = _surnames(), Counter(), {True: [], False: []}
+    surnames, counts, shown = frozenset(packaged()["names"]["surnames"]), Counter(), {True: [], False: []}
     for i, g in gold.items():
         t, gs = g.text, {(s.start, s.end) for s in g.spans if s.label == "인명"}
         names = [s for s in pred[i].spans if s.label == "인명"]

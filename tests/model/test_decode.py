@@ -433,16 +433,3 @@ def test_a_word_naming_nobody_and_a_common_word_only_guessed_to_be_a_name_are_no
     spans = [at("조서", "인명", 0.99), at("신용", "인명", SURE - 0.01, t.index("피해자 신용")), at("김민준", "인명", 0.4),
              at("대한", "사업체", 0.4), at("정의", "인명", SURE)]
     assert [t[s.start:s.end] for s in tidy(spans, t)] == ["김민준", "대한", "정의"]
-
-
-def test_a_guess_at_a_name_that_starts_with_no_surname_is_no_person_s_name():
-    from thunder_deid.document import Span
-    from thunder_deid.model.decode import not_person_words
-
-    t = "피고인은 피해자로부터 냉동명태를 받더라도, 피해자 황보민에게, 피해자 레티투(베트남 국적)에게, 피해자 냉동명태"
-    at = lambda w, score: Span(t.index(w), t.index(w) + len(w), "인명", score=score)  # noqa: E731
-    guessed = [at("냉동명태", 0.41), at("황보민", 0.52), at("레티투", 0.97)]
-    assert [t[s.start:s.end] for s in not_person_words(guessed, t)] == ["황보민", "레티투"]
-    # one sure occurrence makes the form sure in the whole document, as consistency reads it
-    sure = Span(t.rindex("냉동명태"), t.rindex("냉동명태") + 4, "인명", score=0.95)
-    assert len(not_person_words(guessed + [sure], t)) == 4

@@ -423,8 +423,8 @@ def stands_before(text: str, end: int, word: str) -> bool:
 
 def not_person_words(spans: Sequence[Span], text: str) -> list[Span]:
     """Person-name spans that are a word for people (``PERSON_WORDS``) or naming nobody (``NOT_NAMES``), or a common
-    word of legal text (:func:`~thunder_deid.recognizers.words.common_words`) or a form starting with no surname
-    (:func:`nameless_guesses`) that the tagger never read as a name with certainty (best score below :data:`SURE`), and spans of any label that are the name of a form's field
+    word of legal text (:func:`~thunder_deid.recognizers.words.common_words`) that the tagger never read as a name
+    with certainty (best score below :data:`SURE`), and spans of any label that are the name of a form's field
     (``FIELD_WORDS``: a table's ``성명`` column read as a name) dropped, whole text only: ``남성만`` may be a name,
     ``남성`` is not (court style would write a letter for a person who is not there). A business or a place whose
     name is a common word is left alone: a bank's name is one, and the court masks it or not.
@@ -447,38 +447,12 @@ def not_person_words(spans: Sequence[Span], text: str) -> list[Span]:
     words = _person_words()
     names = [s for s in spans if s.label in NAME_LABELS]
     guessed = unsure_common_forms(names, text, common_words(), SURE) if names else set()
-    guessed |= nameless_guesses(names, text)
 
     def kept(s: Span) -> bool:
         form = text[s.start:s.end]
         return form not in FIELD_WORDS and (s.label not in NAME_LABELS or (form not in words and form not in guessed))
 
     return [s for s in spans if kept(s)]
-
-
-def nameless_guesses(names: Sequence[Span], text: str) -> set[str]:
-    """The forms of person-name spans the tagger never read as a name with certainty (best score in the document
-    below :data:`SURE`) that start with no surname, one syllable or two, of the census list the surrogates draw from
-    (``surrogates/data/names.yaml``): ``냉동명태``, ``납품일``, ``측은`` are words the tagger guessed at, where a
-    Korean name it guesses at starts with its surname. Forms starting with a letter other than Hangul are left alone.
-
-        >>> t = "피해자 냉동명태 1,060박스, 피해자 김민준, 피해자 남궁민에게, 피해자 냉동명태"
-        >>> at = lambda w, score: Span(t.index(w), t.index(w) + len(w), "인명", score=score)
-        >>> sorted(nameless_guesses([at("냉동명태", 0.6), at("김민준", 0.6), at("남궁민", 0.6), at("박스", 0.99)], t))
-        ['냉동명태']
-    """
-    from thunder_deid.consistency import sure_scores
-
-    surnames = _surnames()
-    return {f for f, best in sure_scores(names, text).items()
-            if best < SURE and "가" <= f[:1] <= "힣" and f[:1] not in surnames and f[:2] not in surnames}
-
-
-@functools.lru_cache(maxsize=1)
-def _surnames() -> frozenset[str]:
-    from thunder_deid.surrogates.lexicon import packaged
-
-    return frozenset(packaged()["names"]["surnames"])
 
 
 @functools.lru_cache(maxsize=1)
