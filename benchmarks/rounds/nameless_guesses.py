@@ -15,6 +15,7 @@ from collections import Counter
 from thunder_deid.consistency import sure_scores
 from thunder_deid.document import load_jsonl
 from thunder_deid.model.decode import SURE
+from thunder_deid.surrogates.hangul import is_hangul_syllable
 from thunder_deid.surrogates.lexicon import packaged
 
 
@@ -30,7 +31,7 @@ def main() -> int:
             surname = form[:1] in surnames or form[:2] in surnames
             right = (s.start, s.end) in gs
             counts["sure" if best[form] >= SURE else "guessed", "surname" if surname else "no surname", right] += 1
-            if best[form] < SURE and not surname and "가" <= form[:1] <= "힣":
+            if best[form] < SURE and not surname and is_hangul_syllable(form[0]):
                 shown[right].append(form)
     for key in sorted(counts):
         print(*key, counts[key], sep="\t")
