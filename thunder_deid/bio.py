@@ -56,29 +56,36 @@ def _started(offsets: Offsets, tags: list[str | None], i: int, s: Span) -> bool:
 
 
 def bio_to_spans(offsets: Offsets, tags: Sequence[str | None], text: str | None = None,
-                 scores: Sequence[float] | None = None) -> list[Span]:
+                 scores: Sequence[float] | None = None,
+                 readings: dict[str, Sequence[float]] | None = None) -> list[Span]:
     """Spans from BIO tags. An ``I-X`` continues only a span of label X; otherwise it opens one.
 
     A token that starts inside the previous token's characters (byte pieces of one character) follows
     the previous token's decision, so spans never overlap and never split a character.
 
     Spans run from their first token's start to their last token's end, trimmed of whitespace when
-    ``text`` is given; ``score`` is the mean of the tokens' scores when ``scores`` is given.
+    ``text`` is given; ``score`` is the mean of the tokens' scores when ``scores`` is given, and each of
+    ``readings`` (a name and a value a token) is the mean of its tokens' values, kept in ``extra`` under its name.
+
+        >>> [(s.label, s.score, s.extra) for s in bio_to_spans([(0, 1), (1, 2), (2, 3)], ["B-인명", "I-인명", "O"],
+        ...  scores=[0.5, 0.7, 0.9], readings={"o": [0.25, 0.75, 1.0]})]
+        [('인명', 0.6, {'o': 0.5})]
     """
     out: list[Span] = []
-    cur: list | None = None  # [start, end, label, score_sum, n]
+    cur: list | None = None  # [start, end, label, score_sum, n, token indices]
 
     def close() -> None:
         nonlocal cur
         if cur is not None:
-            start, end, label, ssum, n = cur
+            start, end, label, ssum, n, idx = cur
             if text is not None:
                 while start < end and text[start].isspace():
                     start += 1
                 while end > start and text[end - 1].isspace():
                     end -= 1
             if start < end:
-                out.append(Span(start, end, label, score=(ssum / n) if scores is not None else None))
+                extra = {k: sum(v[i] for i in idx) / n for k, v in readings.items()} if readings else {}
+                out.append(Span(start, end, label, score=(ssum / n) if scores is not None else None, extra=extra))
         cur = None
 
     prev_end = -1
@@ -91,6 +98,7 @@ def bio_to_spans(offsets: Offsets, tags: Sequence[str | None], text: str | None 
                 cur[1] = max(cur[1], b)
                 cur[3] += sc
                 cur[4] += 1
+                cur[5].append(i)
             prev_end = max(prev_end, b)
             continue
         prev_end = b
@@ -102,11 +110,12 @@ def bio_to_spans(offsets: Offsets, tags: Sequence[str | None], text: str | None 
             cur[1] = max(cur[1], b)
             cur[3] += sc
             cur[4] += 1
+            cur[5].append(i)
             continue
         if prefix not in ("B-", "I-"):
             raise ValueError(f"bad BIO tag {tag!r} at token {i}")
         close()
-        cur = [a, b, label, sc, 1]
+        cur = [a, b, label, sc, 1, [i]]
     close()
     return out
 

@@ -433,3 +433,42 @@ def test_a_word_naming_nobody_and_a_common_word_only_guessed_to_be_a_name_are_no
     spans = [at("조서", "인명", 0.99), at("신용", "인명", SURE - 0.01, t.index("피해자 신용")), at("김민준", "인명", 0.4),
              at("대한", "사업체", 0.4), at("정의", "인명", SURE)]
     assert [t[s.start:s.end] for s in tidy(spans, t)] == ["김민준", "대한", "정의"]
+
+
+def test_a_guess_at_a_name_that_starts_with_no_surname_is_no_person_s_name():
+    from thunder_deid.document import Span
+    from thunder_deid.model.decode import not_person_words
+
+    t = "피고인은 피해자로부터 냉동명태를 받더라도, 피해자 황보민에게, 피해자 레티투(베트남 국적)에게, 피해자 냉동명태"
+    at = lambda w, score: Span(t.index(w), t.index(w) + len(w), "인명", score=score)  # noqa: E731
+    guessed = [at("냉동명태", 0.41), at("황보민", 0.52), at("레티투", 0.97)]
+    assert [t[s.start:s.end] for s in not_person_words(guessed, t)] == ["황보민", "레티투"]
+    # one sure occurrence makes the form sure in the whole document, as consistency reads it
+    sure = Span(t.rindex("냉동명태"), t.rindex("냉동명태") + 4, "인명", score=0.95)
+    assert len(not_person_words(guessed + [sure], t)) == 4
+
+
+def test_a_guess_starting_with_no_surname_that_the_tagger_also_read_as_another_entity_stays_masked_as_a_business():
+    """A business the tagger half read as a person (``누리피아``: no surname) is still a name to mask, so it is
+    retyped, where a word it half read as a person (``냉동명태``) is dropped; the readings behind the choice are the
+    tagger's own (decode.token_readings), and no output span keeps them."""
+    from thunder_deid.model.decode import decode_spans
+
+    t = "피해자 누리피아의 직원에게 냉동명태를"
+    tags = ["O", "B-인명", "I-인명", "B-사업체", "I-사업체"]
+    offsets = [(0, 3), (4, 6), (6, 8), (8, 9), (10, 12), (12, 14), (15, 17), (17, 19), (19, 20)]
+
+    def rows(per_other_o):  # token rows: O for the words, a person guess at 누리피아 and 냉동명태
+        out = [[.98, .005, .005, .005, .005] for _ in offsets]
+        for k, (p, other, o) in per_other_o.items():
+            b = k in (1, 6)
+            out[k] = [o, p if b else .0, .0 if b else p, other if b else .0, .0 if b else other]
+        return np.log(np.array(out, dtype=np.float32) + 1e-9)
+
+    lp = rows({1: (.6, .15, .25), 2: (.6, .15, .25), 6: (.6, .02, .38), 7: (.6, .02, .38)})
+    spans = decode_spans(lp, tags, offsets, t)
+    assert [(t[s.start:s.end], s.label) for s in spans] == [("누리피아", "사업체")]
+    assert all(not s.extra for s in spans)
+    # the same rows without the business reading: both guesses are words
+    lp = rows({1: (.6, .0, .4), 2: (.6, .0, .4), 6: (.6, .02, .38), 7: (.6, .02, .38)})
+    assert decode_spans(lp, tags, offsets, t) == []

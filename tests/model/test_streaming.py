@@ -10,7 +10,7 @@ import pytest
 import thunder_deid.model as tm
 from thunder_deid.bio import certain_o, constrained_viterbi
 from thunder_deid.document import Document, write_jsonl
-from thunder_deid.model.decode import StreamingViterbi, spans_from_path
+from thunder_deid.model.decode import StreamingViterbi, spans_from_path, token_readings
 from thunder_deid.model.infer import iter_predict_documents
 from thunder_deid.model.windows import encode, encode_long, text_blocks
 
@@ -37,6 +37,9 @@ def test_streaming_viterbi_equals_whole_array_viterbi(seed):
     path, probs = sv.finish()
     assert path.tolist() == constrained_viterbi(lp, TAGS)
     assert np.allclose(probs, np.exp(lp[np.arange(n), path]))
+    # what the decoder keeps beside each path tag (decode.token_readings), the same read streamed or whole
+    whole = token_readings(lp, path, TAGS)
+    assert all(np.allclose(sv.token_readings()[k], whole[k], atol=1e-6) for k in whole)
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -60,7 +60,33 @@ def decode_spans(logprobs: np.ndarray, tags: Sequence[str], offsets: Sequence[tu
         return []
     path = constrained_viterbi(logprobs, tags)
     probs = np.exp(logprobs[np.arange(len(path)), path]).tolist()
-    return tidy(bio_to_spans(offsets, [tags[i] for i in path], text, scores=probs), text)
+    readings = {k: v.tolist() for k, v in token_readings(logprobs, np.asarray(path), tags).items()}
+    return tidy(bio_to_spans(offsets, [tags[i] for i in path], text, scores=probs, readings=readings), text)
+
+
+# what the decoder keeps of each token's distribution beside its path tag's probability: the probability of ``O``
+# and that of the tags of any label other than the path tag's (``O`` aside); spans carry their means in ``extra``
+# until :func:`tidy` has read them (:func:`nameless_guesses` does), and leave it without them
+READINGS = ("o", "other")
+
+
+def token_readings(logprobs: np.ndarray, path: np.ndarray, tags: Sequence[str]) -> dict[str, np.ndarray]:
+    """``{"o": P(O), "other": P(a tag of another label than the path tag's, not O)}`` of each token.
+
+        >>> tags = ["O", "B-인명", "I-인명", "B-사업체", "I-사업체"]
+        >>> lp = np.log(np.array([[.2, .5, .1, .15, .05], [.6, .1, .1, .1, .1]]))
+        >>> {k: [round(float(x), 2) for x in v] for k, v in token_readings(lp, np.array([1, 0]), tags).items()}
+        {'o': [0.2, 0.6], 'other': [0.2, 0.4]}
+    """
+    label = [t[2:] for t in tags]  # "" for O
+    names = sorted(set(label))
+    onehot = np.zeros((len(tags), len(names)), dtype=np.float32)
+    onehot[np.arange(len(tags)), [names.index(x) for x in label]] = 1
+    mass = np.exp(logprobs.astype(np.float32, copy=False)) @ onehot
+    o = mass[:, names.index("")]
+    own = mass[np.arange(len(path)), np.asarray([names.index(x) for x in label], dtype=np.int64)[path]]
+    other = mass.sum(axis=1) - o - np.where(path == tags.index("O"), 0, own)
+    return {"o": o, "other": np.clip(other, 0, None)}
 
 
 class StreamingViterbi:
@@ -92,6 +118,7 @@ class StreamingViterbi:
         self._n = 0
         self.path: list[np.ndarray] = []     # committed tag indices, in chunks
         self.probs: list[np.ndarray] = []    # committed tags' probabilities
+        self.readings: list[dict[str, np.ndarray]] = []  # committed tokens' token_readings
 
     @property
     def rows(self) -> np.ndarray | None:
@@ -146,6 +173,12 @@ class StreamingViterbi:
         chosen = np.asarray(path, dtype=np.int64)
         self.path.append(chosen)
         self.probs.append(np.exp(rows[np.arange(len(chosen)), chosen]))
+        self.readings.append(token_readings(rows[:len(chosen)], chosen, self.tags))
+
+    def token_readings(self) -> dict[str, np.ndarray]:
+        """:func:`token_readings` of all committed tokens (after :meth:`finish`, of all tokens fed)."""
+        return {k: np.concatenate([r[k] for r in self.readings]) if self.readings else np.zeros(0, dtype=np.float32)
+                for k in READINGS}
 
     def finish(self) -> tuple[np.ndarray, np.ndarray]:
         """``(path, probabilities of its tags)`` for all tokens fed."""
@@ -159,7 +192,7 @@ class StreamingViterbi:
 
 
 def spans_from_path(path: np.ndarray, probs: np.ndarray, tags: Sequence[str], offsets: np.ndarray, text: str,
-                    piece: int = 100_000) -> list[Span]:
+                    piece: int = 100_000, readings: dict[str, np.ndarray] | None = None) -> list[Span]:
     """:func:`bio_to_spans` over a long path, ``piece`` tokens at a time, each piece cut at an ``O`` token
     that starts a new character (so no span and no multi-token character is cut): same spans as one call."""
     out: list[Span] = []
@@ -172,7 +205,8 @@ def spans_from_path(path: np.ndarray, probs: np.ndarray, tags: Sequence[str], of
             b += 1
         b = min(b, len(path))
         out += bio_to_spans([tuple(x) for x in offsets[a:b].tolist()], [tags[i] for i in path[a:b].tolist()], text,
-                            scores=probs[a:b].tolist())
+                            scores=probs[a:b].tolist(),
+                            readings={k: v[a:b].tolist() for k, v in readings.items()} if readings else None)
         a = b
     return tidy(out, text)
 
@@ -181,8 +215,8 @@ def tidy(spans: Sequence[Span], text: str) -> list[Span]:
     """Decoded spans without glued punctuation at their edges, widened to whole ASCII words and to whole
     person names, then read one way throughout the document: pieces of one word joined, one label per form,
     a part of a form detected elsewhere widened to it; a name a company's legal form stands beside is the
-    company's; words for people, words naming nobody and common words the tagger only guessed at are no names; a
-    business typed only as one gets the industry its judgment states; a form the tagger is sure of is read wherever
+    company's; words for people, words naming nobody and common words the tagger only guessed at are no names, nor
+    is a guess starting with no surname (a business, if the tagger read one there); a business typed only as one gets the industry its judgment states; a form the tagger is sure of is read wherever
     else it stands as a word."""
     from thunder_deid.consistency import joined_pieces, one_label, whole_forms
     from thunder_deid.model.context_types import types_from_context
@@ -193,7 +227,14 @@ def tidy(spans: Sequence[Span], text: str) -> list[Span]:
     spans = stem_starts(spans, text)
     spans = businesses_by_legal_form(one_label(joined_pieces(spans, text), text), text)
     spans = without_lone_syllables(types_from_context(not_person_words(whole_forms(spans, text), text), text), text)
-    return plates_as_vehicles(sure_forms(spans, text), text)
+    return [_unread(s) for s in plates_as_vehicles(sure_forms(spans, text), text)]
+
+
+def _unread(s: Span) -> Span:
+    """``s`` without the :data:`READINGS` its tokens gave it: they served the decoder, the output holds none."""
+    if not any(k in s.extra for k in READINGS):
+        return s
+    return replace(s, extra={k: v for k, v in s.extra.items() if k not in READINGS})
 
 
 # the best score a form's detections must reach for the decoder to read it at its other occurrences (sure_forms);
@@ -423,11 +464,13 @@ def stands_before(text: str, end: int, word: str) -> bool:
 
 def not_person_words(spans: Sequence[Span], text: str) -> list[Span]:
     """Person-name spans that are a word for people (``PERSON_WORDS``) or naming nobody (``NOT_NAMES``), or a common
-    word of legal text (:func:`~thunder_deid.recognizers.words.common_words`) that the tagger never read as a name
-    with certainty (best score below :data:`SURE`), and spans of any label that are the name of a form's field
-    (``FIELD_WORDS``: a table's ``성명`` column read as a name) dropped, whole text only: ``남성만`` may be a name,
-    ``남성`` is not (court style would write a letter for a person who is not there). A business or a place whose
-    name is a common word is left alone: a bank's name is one, and the court masks it or not.
+    word of legal text (:func:`~thunder_deid.recognizers.words.common_words`) or a form starting with no surname
+    (:func:`nameless_guesses`) that the tagger never read as a name with certainty (best score below :data:`SURE`),
+    and spans of any label that are the name of a form's field (``FIELD_WORDS``: a table's ``성명`` column read as a
+    name) dropped, whole text only: ``남성만`` may be a name, ``남성`` is not (court style would write a letter for a
+    person who is not there). A business or a place whose name is a common word is left alone: a bank's name is one,
+    and the court masks it or not. A form starting with no surname that the tagger also read as another entity
+    (:func:`read_otherwise`) is a business, not dropped: a name read with the wrong type is still a name to mask.
 
         >>> t = "피해자 조카에게, 불상의 남성으로부터, 피해자 남성만에게, 피해자 레티투(베트남 국적, 29세), 공동정범인 고소인"
         >>> at = lambda w, label="인명", score=None: Span(t.index(w), t.index(w) + len(w), label, score=score)
@@ -447,12 +490,72 @@ def not_person_words(spans: Sequence[Span], text: str) -> list[Span]:
     words = _person_words()
     names = [s for s in spans if s.label in NAME_LABELS]
     guessed = unsure_common_forms(names, text, common_words(), SURE) if names else set()
+    nameless = nameless_guesses(names, text) - guessed
+    businesses = read_otherwise(names, text, nameless)
+    guessed |= nameless - businesses
 
     def kept(s: Span) -> bool:
         form = text[s.start:s.end]
         return form not in FIELD_WORDS and (s.label not in NAME_LABELS or (form not in words and form not in guessed))
 
-    return [s for s in spans if kept(s)]
+    return [s.with_label(BUSINESS) if s.label in NAME_LABELS and text[s.start:s.end] in businesses else s
+            for s in spans if kept(s)]
+
+
+def nameless_guesses(names: Sequence[Span], text: str) -> set[str]:
+    """The forms of person-name spans the tagger never read as a name with certainty (best score in the document
+    below :data:`SURE`) that start with no surname, one syllable or two, of the census list the surrogates draw from
+    (``surrogates/data/names.yaml``): ``냉동명태``, ``납품일``, ``측은`` are words the tagger guessed at, where a
+    Korean name it guesses at starts with its surname. Forms starting with a letter other than Hangul are left alone.
+
+        >>> t = "피해자 냉동명태 1,060박스, 피해자 김민준, 피해자 남궁민에게, 피해자 냉동명태"
+        >>> at = lambda w, score: Span(t.index(w), t.index(w) + len(w), "인명", score=score)
+        >>> sorted(nameless_guesses([at("냉동명태", 0.6), at("김민준", 0.6), at("남궁민", 0.6), at("박스", 0.99)], t))
+        ['냉동명태']
+    """
+    from thunder_deid.consistency import sure_scores
+    from thunder_deid.surrogates.hangul import is_hangul_syllable
+
+    surnames = _surnames()
+    return {f for f, best in sure_scores(names, text).items()
+            if best < SURE and is_hangul_syllable(f[0]) and f[:1] not in surnames and f[:2] not in surnames}
+
+
+# how much of another entity the tagger must read in a guess, for each part it reads as no entity (O), for the guess
+# to be that entity and not a word: chosen on used validation files (BENCHMARKS.md "A guess at a name that starts
+# with no surname, read as another entity")
+OTHER_READING = 0.4
+
+
+def read_otherwise(names: Sequence[Span], text: str, forms: set[str]) -> set[str]:
+    """Those of ``forms`` whose person-name spans the tagger read, their tokens' probabilities pooled over the
+    document (:func:`token_readings`, kept in the spans' ``extra``), as an entity of another label at least
+    :data:`OTHER_READING` times as much as no entity: ``누리피아`` (a business it half read as a person) but not
+    ``냉동명태`` (a word it half read as a person). A span without readings (a recognizer's, one read from a file)
+    says nothing.
+
+        >>> t = "피해자 누리피아의 직원, 피해자 냉동명태 1,060박스, 누리피아"
+        >>> at = lambda w, k, o, other: Span(t.index(w, k), t.index(w, k) + len(w), "인명", score=1 - o - other,
+        ...                                  extra={"o": o, "other": other})
+        >>> sp = [at("누리피아", 0, 0.2, 0.05), at("누리피아", 20, 0.1, 0.1), at("냉동명태", 0, 0.3, 0.05)]
+        >>> sorted(read_otherwise(sp, t, {"누리피아", "냉동명태"}))
+        ['누리피아']
+    """
+    o: dict[str, float] = {}
+    other: dict[str, float] = {}
+    for s in names:
+        form = text[s.start:s.end]
+        if form in forms and all(k in s.extra for k in READINGS):
+            o[form] = o.get(form, 0.0) + s.extra["o"]
+            other[form] = other.get(form, 0.0) + s.extra["other"]
+    return {f for f in o if other[f] > 0 and other[f] >= OTHER_READING * o[f]}
+
+
+@functools.lru_cache(maxsize=1)
+def _surnames() -> frozenset[str]:
+    from thunder_deid.surrogates.lexicon import packaged
+
+    return frozenset(packaged()["names"]["surnames"])
 
 
 @functools.lru_cache(maxsize=1)

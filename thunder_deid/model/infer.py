@@ -133,7 +133,8 @@ def _decode_streaming(backend: Backend, tokenizer, labels: LabelSet, doc: Docume
             sv.feed(lp[r, 1 + sel[0]:2 + sel[-1]])
             nxt = a + sel[-1] + 1
     path, probs = sv.finish()
-    return Document(doc.id, doc.text, spans_from_path(path, probs, labels.tags, enc.offsets, doc.text), doc.meta)
+    spans = spans_from_path(path, probs, labels.tags, enc.offsets, doc.text, readings=sv.token_readings())
+    return Document(doc.id, doc.text, spans, doc.meta)
 
 
 def iter_predict_documents(backend: Backend, tokenizer, labels: LabelSet, docs: Iterable[Document], max_length: int,
