@@ -66,7 +66,7 @@ def decode_spans(logprobs: np.ndarray, tags: Sequence[str], offsets: Sequence[tu
 
 # what the decoder keeps of each token's distribution beside its path tag's probability: the probability of ``O``
 # and that of the tags of any label other than the path tag's (``O`` aside); spans carry their means in ``extra``
-# until :func:`tidy` has read them (:func:`nameless_guesses` does), and leave it without them
+# until :func:`tidy` has read them (:func:`read_otherwise` does), and leave it without them
 READINGS = ("o", "other")
 
 
@@ -216,8 +216,8 @@ def tidy(spans: Sequence[Span], text: str) -> list[Span]:
     person names, then read one way throughout the document: pieces of one word joined, one label per form,
     a part of a form detected elsewhere widened to it; a name a company's legal form stands beside is the
     company's; words for people, words naming nobody and common words the tagger only guessed at are no names, nor
-    is a guess starting with no surname (a business, if the tagger read one there); a business typed only as one gets the industry its judgment states; a form the tagger is sure of is read wherever
-    else it stands as a word."""
+    is a guess starting with no surname (a business, if the tagger read one there); a business typed only as one
+    gets the industry its judgment states; a form the tagger is sure of is read wherever else it stands as a word."""
     from thunder_deid.consistency import joined_pieces, one_label, whole_forms
     from thunder_deid.model.context_types import types_from_context
 
