@@ -71,21 +71,21 @@ READINGS = ("o", "other")
 
 
 def token_readings(logprobs: np.ndarray, path: np.ndarray, tags: Sequence[str]) -> dict[str, np.ndarray]:
-    """``{"o": P(O), "other": P(a tag of another label than the path tag's, not O)}`` of each token.
+    """``{"o": P(O), "other": P(a tag of another label than the path tag's, not O)}`` of each token, the rows being
+    log-probabilities (each sums to one): a few reads a token, not a pass over all its tags.
 
         >>> tags = ["O", "B-인명", "I-인명", "B-사업체", "I-사업체"]
         >>> lp = np.log(np.array([[.2, .5, .1, .15, .05], [.6, .1, .1, .1, .1]]))
         >>> {k: [round(float(x), 2) for x in v] for k, v in token_readings(lp, np.array([1, 0]), tags).items()}
         {'o': [0.2, 0.6], 'other': [0.2, 0.4]}
     """
-    label = [t[2:] for t in tags]  # "" for O
-    names = sorted(set(label))
-    onehot = np.zeros((len(tags), len(names)), dtype=np.float32)
-    onehot[np.arange(len(tags)), [names.index(x) for x in label]] = 1
-    mass = np.exp(logprobs.astype(np.float32, copy=False)) @ onehot
-    o = mass[:, names.index("")]
-    own = mass[np.arange(len(path)), np.asarray([names.index(x) for x in label], dtype=np.int64)[path]]
-    other = mass.sum(axis=1) - o - np.where(path == tags.index("O"), 0, own)
+    o_tag = tags.index("O")
+    b_of = np.array([tags.index("B-" + t[2:]) if t != "O" else o_tag for t in tags], dtype=np.int64)
+    i_of = np.array([tags.index("I-" + t[2:]) if t != "O" else o_tag for t in tags], dtype=np.int64)
+    n = np.arange(len(path))
+    o = np.exp(logprobs[n, o_tag].astype(np.float32))
+    own = np.exp(logprobs[n, b_of[path]].astype(np.float32)) + np.exp(logprobs[n, i_of[path]].astype(np.float32))
+    other = 1 - o - np.where(path == o_tag, 0, own)
     return {"o": o, "other": np.clip(other, 0, None)}
 
 
