@@ -79,14 +79,23 @@ def token_readings(logprobs: np.ndarray, path: np.ndarray, tags: Sequence[str]) 
         >>> {k: [round(float(x), 2) for x in v] for k, v in token_readings(lp, np.array([1, 0]), tags).items()}
         {'o': [0.2, 0.6], 'other': [0.2, 0.4]}
     """
-    o_tag = tags.index("O")
-    b_of = np.array([tags.index("B-" + t[2:]) if t != "O" else o_tag for t in tags], dtype=np.int64)
-    i_of = np.array([tags.index("I-" + t[2:]) if t != "O" else o_tag for t in tags], dtype=np.int64)
+    o_tag, b_of, i_of = _label_tags(tuple(tags))
     n = np.arange(len(path))
     o = np.exp(logprobs[n, o_tag].astype(np.float32))
     own = np.exp(logprobs[n, b_of[path]].astype(np.float32)) + np.exp(logprobs[n, i_of[path]].astype(np.float32))
     other = 1 - o - np.where(path == o_tag, 0, own)
     return {"o": o, "other": np.clip(other, 0, None)}
+
+
+@functools.lru_cache(maxsize=8)
+def _label_tags(tags: tuple[str, ...]) -> tuple[int, np.ndarray, np.ndarray]:
+    """``O``'s index, and each tag's label's ``B-`` and ``I-`` indices (``O``'s own for ``O``): once per tag set, as
+    looking them up in a few hundred tags for every document cost more than the readings themselves."""
+    at = {t: i for i, t in enumerate(tags)}
+    o = at["O"]
+    b_of = np.array([at["B-" + t[2:]] if t != "O" else o for t in tags], dtype=np.int64)
+    i_of = np.array([at["I-" + t[2:]] if t != "O" else o for t in tags], dtype=np.int64)
+    return o, b_of, i_of
 
 
 class StreamingViterbi:
