@@ -14,21 +14,20 @@ from collections import Counter
 
 from thunder_deid.consistency import sure_scores
 from thunder_deid.document import load_jsonl
-from thunder_deid.model.decode import SURE
+from thunder_deid.model.decode import SURE, starts_with_surname
 from thunder_deid.surrogates.hangul import is_hangul_syllable
-from thunder_deid.surrogates.lexicon import packaged
 
 
 def main() -> int:
     gold, pred = ({d.id: d for d in load_jsonl(f)} for f in sys.argv[1:3])
-    surnames, counts, shown = frozenset(packaged()["names"]["surnames"]), Counter(), {True: [], False: []}
+    counts, shown = Counter(), {True: [], False: []}
     for i, g in gold.items():
         t, gs = g.text, {(s.start, s.end) for s in g.spans if s.label == "인명"}
         names = [s for s in pred[i].spans if s.label == "인명"]
         best = sure_scores(names, t)
         for s in names:
             form = t[s.start:s.end]
-            surname = form[:1] in surnames or form[:2] in surnames
+            surname = starts_with_surname(form)
             right = (s.start, s.end) in gs
             counts["sure" if best[form] >= SURE else "guessed", "surname" if surname else "no surname", right] += 1
             if best[form] < SURE and not surname and is_hangul_syllable(form[0]):

@@ -525,9 +525,18 @@ def nameless_guesses(names: Sequence[Span], text: str) -> set[str]:
     from thunder_deid.consistency import sure_scores
     from thunder_deid.surrogates.hangul import is_hangul_syllable
 
-    surnames = _surnames()
     return {f for f, best in sure_scores(names, text).items()
-            if best < SURE and is_hangul_syllable(f[0]) and f[:1] not in surnames and f[:2] not in surnames}
+            if best < SURE and is_hangul_syllable(f[0]) and not starts_with_surname(f)}
+
+
+def starts_with_surname(form: str) -> bool:
+    """Does ``form`` start with a surname, one syllable or two, of the census list the surrogates draw from?
+
+        >>> starts_with_surname("남궁민"), starts_with_surname("김민준"), starts_with_surname("냉동명태")
+        (True, True, False)
+    """
+    surnames = _surnames()
+    return form[:1] in surnames or form[:2] in surnames
 
 
 # how much of another entity the tagger must read in a guess, for each part it reads as no entity (O), for the guess
